@@ -12,7 +12,9 @@ from typing import Any
 
 from onepass import answers, models
 from onepass.backends.base import Backend
-from onepass.readouts import READOUTS, Readout
+from onepass.backends.base import continuation_logprobs
+from onepass.options import RequestOptions, with_options
+from onepass.readouts import READOUTS, Outcome, Plan
 from onepass.render import LabelError, Renderer
 from onepass.wire import APIError, BoxQuestion, RequestInvalid, SystemOneRequest, parse_request
 
@@ -38,6 +40,9 @@ class Engine:
         device: str = "cpu",
         dtype: str = "float32",
         readout: str = "slot",
+        readout_options: dict[str, dict] | None = None,
+        abstain_mass: float | None = None,
+        abstain_confidence: float | None = None,
         backend: Backend | None = None,
         tokenizer=None,
         model_id: str | None = None,
@@ -55,7 +60,14 @@ class Engine:
         self.backend = backend
         self.tokenizer = tokenizer
         self.renderer = Renderer(tokenizer)
-        self.readout: Readout = READOUTS[readout]()
+        # One instance per family, so a request can pick any of them with x_readout.
+        self.readouts = {name: cls(**(readout_options or {}).get(name, {})) for name, cls in READOUTS.items()}
+        self.default_readout = readout
+        for name, value in (("abstain_mass", abstain_mass), ("abstain_confidence", abstain_confidence)):
+            if value is not None and not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must be between 0 and 1, got {value}")
+        self.abstain_mass = abstain_mass
+        self.abstain_confidence = abstain_confidence
         entry = models.REGISTRY.get(model_id)
         self.info = ModelInfo(
             id=model_id,
@@ -79,7 +91,7 @@ class Engine:
         """Everything that can be checked without running the model; raises RequestInvalid / APIError."""
         if not isinstance(payload, dict):
             raise RequestInvalid.single(["body"], "the request body must be a JSON object", "model_attributes_type")
-        request = parse_request(payload)
+        request = with_options(parse_request(payload), payload)
         if request.model not in self.names:
             raise APIError(
                 404,
@@ -104,36 +116,81 @@ class Engine:
         return self.run(self.validate(payload))
 
     def run(self, request: SystemOneRequest) -> dict:
+        options = getattr(request, "options", None) or RequestOptions()
+        readout = self.readouts[options.x_readout or self.default_readout]
         prefix = self.renderer.prefix(request.state)
-        plans, reads = {}, []
+        plans: dict[str, Plan] = {}
         for qid, question in request.questions.items():
             try:
-                plan = self.readout.plan(self.renderer, question)
+                plans[qid] = readout.plan(self.renderer, question)
             except LabelError as error:
                 raise RequestInvalid.single(["body", "questions", qid, "criteria"], str(error), "label_error") from None
-            plans[qid] = (plan, len(reads))
-            reads.extend(plan.reads)
-        longest = len(prefix) + max(len(r.suffix) for r in reads)
-        if longest > self.backend.max_context:
-            raise APIError(
-                400,
-                "max_tokens_exceeded",
-                f"the state and question take {longest} tokens; model {self.info.id} reads at most "
-                f"{self.backend.max_context}. Shorten the state or the question text.",
-            )
+        self._check_context(prefix, plans.values())
         with self._lock:
-            logprobs = self.backend.logprobs(prefix, reads)
+            outcomes = self._execute(prefix, plans)
+            followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}
+            followups = {qid: plan for qid, plan in followups.items() if plan is not None}
+            if followups:
+                self._check_context(prefix, followups.values())
+                outcomes.update(self._execute(prefix, followups))
+        executed = [*plans.values(), *followups.values()]
         result = {}
         for qid, question in request.questions.items():
-            plan, start = plans[qid]
-            probs, mass = plan.combine(logprobs[start : start + len(plan.reads)])
-            result[qid] = answers.build(question, probs, {"x_label_mass": mass, "x_readout": self.readout.name})
+            outcome = outcomes[qid]
+            extras = {"x_label_mass": outcome.label_mass, "x_readout": readout.name, **outcome.extras}
+            answer = answers.build(question, outcome.probs, extras)
+            abstain = self._abstain(answer, options)
+            if abstain is not None:
+                answer["x_abstain"] = abstain
+            result[qid] = answer
         return {
             "model": self.info.id,
             "answers": result,
             "usage": {
-                "input_tokens": len(prefix) + sum(len(r.suffix) for r in reads),
-                # One label position is read per question read; nothing is generated.
-                "output_tokens": len(reads),
+                "input_tokens": len(prefix) + sum(self._plan_tokens(p) for p in executed),
+                # Nothing is generated: output_tokens counts the answer positions read.
+                "output_tokens": sum(len(p.reads) + sum(len(c.options) for c in p.continuations) for p in executed),
             },
         }
+
+    def _execute(self, prefix: list[int], plans: dict[str, Plan]) -> dict[str, Outcome]:
+        """One backend call for every read of every plan, one for every continuation; then combine."""
+        reads = [read for plan in plans.values() for read in plan.reads]
+        conts = [c for plan in plans.values() for c in plan.continuations]
+        read_lp = self.backend.logprobs(prefix, reads) if reads else []
+        cont_lp = continuation_logprobs(self.backend, prefix, conts) if conts else []
+        outcomes, r, c = {}, 0, 0
+        for qid, plan in plans.items():
+            outcomes[qid] = plan.combine(read_lp[r : r + len(plan.reads)], cont_lp[c : c + len(plan.continuations)])
+            r += len(plan.reads)
+            c += len(plan.continuations)
+        return outcomes
+
+    @staticmethod
+    def _plan_tokens(plan: Plan) -> int:
+        return sum(len(r.suffix) for r in plan.reads) + sum(
+            len(c.context) + sum(len(o) for o in c.options) for c in plan.continuations)
+
+    def _check_context(self, prefix: list[int], plans) -> None:
+        longest = max(
+            [len(r.suffix) for p in plans for r in p.reads]
+            + [len(c.context) + max(map(len, c.options)) for p in plans for c in p.continuations]
+        )
+        if len(prefix) + longest > self.backend.max_context:
+            raise APIError(
+                400,
+                "max_tokens_exceeded",
+                f"the state and question take {len(prefix) + longest} tokens; model {self.info.id} reads at most "
+                f"{self.backend.max_context}. Shorten the state or the question text.",
+            )
+
+    def _abstain(self, answer: dict, options: RequestOptions) -> bool | None:
+        mass_floor = options.x_abstain_mass if options.x_abstain_mass is not None else self.abstain_mass
+        conf_floor = options.x_abstain_confidence if options.x_abstain_confidence is not None else self.abstain_confidence
+        if mass_floor is None and conf_floor is None:
+            return None
+        # noul has no confidence field; its confidence is the two-option choice formula, |2p - 1|.
+        confidence = answer["confidence"] if "confidence" in answer else abs(2 * answer["noul"] - 1)
+        low_mass = mass_floor is not None and answer["x_label_mass"] < mass_floor
+        low_conf = conf_floor is not None and confidence < conf_floor
+        return bool(low_mass or low_conf)

@@ -119,7 +119,10 @@ class Renderer:
     def prefix(self, state: object) -> list[int]:
         return self.encode(f"{self._head}<content>\n{state_text(state)}\n</content>\n\n")
 
-    def question(self, q: Question) -> RenderedQuestion:
+    def question(self, q: Question, order: list[int] | None = None) -> RenderedQuestion:
+        """The slot rendering. For a choice, `order` lists option indices in the order they are shown
+        (default: as given); labels go to display positions, and the result's labels and ids are
+        returned in the question's own option order."""
         if isinstance(q, NoulQuestion):
             block, labels, ids = self._noul(q), list(YES_NO), self.yes_no
         elif isinstance(q, ChoiceQuestion):
@@ -129,8 +132,11 @@ class Renderer:
                     f"this model's tokenizer has single-token labels for {len(self.choice_labels)} options; "
                     f"the question has {n}"
                 )
-            labels, ids = self.choice_labels[:n], self.choice_ids[:n]
-            block = self._choice(q, labels)
+            order = list(range(n)) if order is None else order
+            block = self._choice(q, self.choice_labels[:n], order)
+            position = {option: shown for shown, option in enumerate(order)}
+            labels = [self.choice_labels[position[i]] for i in range(n)]
+            ids = [self.choice_ids[position[i]] for i in range(n)]
         elif isinstance(q, ScoreQuestion):
             n = len(q.criteria)
             labels, ids = [str(i) for i in range(n)], self.levels[:n]
@@ -155,19 +161,67 @@ class Renderer:
         return "\n".join(lines)
 
     @staticmethod
-    def _choice(q: ChoiceQuestion, labels: list[str]) -> str:
-        lines = [f"Question: {as_text(q.instructions) if q.instructions is not None else 'Which option fits the content best?'}"]
+    def _choice(q: ChoiceQuestion, labels: list[str], order: list[int]) -> str:
+        lines = [f"Question: {_instructions(q, 'Which option fits the content best?')}"]
         lines.append("Options:")
-        for label, (name, description) in zip(labels, q.criteria.items()):
-            lines.append(f"{label}. {name}" + (f": {as_text(description)}" if description is not None else ""))
+        items = list(q.criteria.items())
+        for label, index in zip(labels, order):
+            name, description = items[index]
+            lines.append(f"{label}. {_option(name, description)}")
         lines.append(f"Answer with the label ({labels[0]}, {labels[1]}, ...) of the best option only.")
         return "\n".join(lines)
 
     @staticmethod
     def _score(q: ScoreQuestion) -> str:
-        lines = [f"Question: {as_text(q.instructions) if q.instructions is not None else 'Rate the content.'}"]
+        lines = [f"Question: {_instructions(q, 'Rate the content.')}"]
         lines.append("Levels:")
         for i, description in enumerate(q.criteria):
             lines.append(f"{i}: {as_text(description)}")
         lines.append(f"Answer with the level number (0 to {len(q.criteria) - 1}) only.")
         return "\n".join(lines)
+
+    # -- isolated: every option judged alone -----------------------------------------------------------
+    def isolated(self, q: ChoiceQuestion | ScoreQuestion) -> list[list[int]]:
+        """One yes/no suffix per option (or level) in the question's order; no other option is visible."""
+        suffixes = []
+        if isinstance(q, ChoiceQuestion):
+            head = f"Question: {_instructions(q, 'Which option fits the content best?')}"
+            for name, description in q.criteria.items():
+                block = f"{head}\nProposed answer: {_option(name, description)}\nIs the proposed answer the right one for the content? Answer with Yes or No."
+                suffixes.append(self.encode(block + self._tail))
+        else:
+            head = f"Question: {_instructions(q, 'Rate the content.')}"
+            top = len(q.criteria) - 1
+            for i, description in enumerate(q.criteria):
+                block = f"{head}\nProposed rating: level {i} on a scale from 0 to {top}, meaning: {as_text(description)}\nDoes this rating fit the content? Answer with Yes or No."
+                suffixes.append(self.encode(block + self._tail))
+        return suffixes
+
+    # -- likelihood: each option's own text as the answer ------------------------------------------------
+    def likelihood(self, q: Question) -> tuple[list[int], list[list[int]]]:
+        """(context, one token sequence per option). Choice options are listed sorted by name, without
+        labels, so the prompt does not depend on the request's order; each answer ends with the end-of-turn
+        token so an option that is a prefix of another is not favoured."""
+        if isinstance(q, NoulQuestion):
+            block, answers = self._noul(q), list(YES_NO)
+        elif isinstance(q, ChoiceQuestion):
+            lines = [f"Question: {_instructions(q, 'Which option fits the content best?')}", "Options:"]
+            lines += [f"- {_option(name, q.criteria[name])}" for name in sorted(q.criteria)]
+            lines.append("Answer with the name of the best option only, exactly as written.")
+            block, answers = "\n".join(lines), list(q.criteria)
+        else:
+            lines = [f"Question: {_instructions(q, 'Rate the content.')}", "Levels, from lowest to highest:"]
+            lines += [f"- {as_text(d)}" for d in q.criteria]
+            lines.append("Answer with the description of the right level only, exactly as written.")
+            block, answers = "\n".join(lines), [as_text(d) for d in q.criteria]
+        end = [self.tokenizer.eos_token_id] if self.chat and self.tokenizer.eos_token_id is not None else []
+        options = [self.encode(self._space + answer) + end for answer in answers]
+        return self.encode(block + self._tail), options
+
+
+def _instructions(q, default: str) -> str:
+    return as_text(q.instructions) if q.instructions is not None else default
+
+
+def _option(name: str, description: object) -> str:
+    return name + (f": {as_text(description)}" if description is not None else "")

@@ -69,7 +69,7 @@ def test_unknown_model_name_says_what_works():
 def test_state_longer_than_context_is_400(tmp_path):
     from onepass.wire import APIError
 
-    engine = Engine(str(llama_with_smollm_tokenizer(tmp_path / "tiny")), log=lambda _m: None)  # 1024-token context
+    engine = Engine(str(llama_with_smollm_tokenizer(tmp_path / "tiny", max_positions=1024)), log=lambda _m: None)
     with pytest.raises(APIError) as caught:
         engine.decide({**REQUEST, "state": "word " * 2000})
     assert caught.value.status == 400 and caught.value.error_type == "max_tokens_exceeded"

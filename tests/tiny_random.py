@@ -10,12 +10,12 @@ from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM, PreTraine
 from onepass import models
 
 
-def llama_with_smollm_tokenizer(directory: Path, seed: int = 0) -> Path:
+def llama_with_smollm_tokenizer(directory: Path, seed: int = 0, max_positions: int = 4096) -> Path:
     """A 2-layer random Llama that uses SmolLM2's real tokenizer and chat template."""
     tokenizer = AutoTokenizer.from_pretrained(models.cache_dir(models.TEST_MODEL))
     torch.manual_seed(seed)
     config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=max_positions,
                          tie_word_embeddings=True)
     LlamaForCausalLM(config).save_pretrained(directory)
     tokenizer.save_pretrained(directory)

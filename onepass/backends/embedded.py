@@ -9,18 +9,25 @@ from __future__ import annotations
 
 import copy
 import inspect
+from collections import OrderedDict
 
 import numpy as np
 import torch
 
-from onepass.backends.base import Read
+from onepass.backends.base import Continuation, Read
 
 
 class EmbeddedBackend:
     name = "embedded"
 
-    def __init__(self, model, tokenizer, max_batch_tokens: int = 16384, max_batch: int = 64):
+    def __init__(self, model, tokenizer, max_batch_tokens: int = 16384, max_batch: int = 64,
+                 prefix_cache_entries: int = 4, max_logit_rows: int = 256):
         self.model = model
+        # Recently prefilled prefixes (token tuple -> KV cache): a debiasing second round, or the next
+        # request about the same state, skips the state prefill.
+        self._prefixes: OrderedDict[tuple[int, ...], object] = OrderedDict()
+        self.prefix_cache_entries = prefix_cache_entries
+        self.max_logit_rows = max_logit_rows  # positions whose full-vocabulary logits are held at once
         self.device = next(model.parameters()).device
         self.max_batch_tokens = max_batch_tokens
         self.max_batch = max_batch
@@ -42,8 +49,57 @@ class EmbeddedBackend:
 
     @torch.inference_mode()
     def prefill(self, prefix: list[int]):
+        key = tuple(prefix)
+        if key in self._prefixes:
+            self._prefixes.move_to_end(key)
+            return self._prefixes[key]
         ids = torch.tensor([prefix], device=self.device)
-        return self._cache_of(self._forward(input_ids=ids))
+        cache = self._cache_of(self._forward(input_ids=ids))
+        if self.prefix_cache_entries > 0:
+            self._prefixes[key] = cache
+            while len(self._prefixes) > self.prefix_cache_entries:
+                self._prefixes.popitem(last=False)
+        return cache
+
+    @torch.inference_mode()
+    def continuations(self, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
+        """Per-token log-probabilities of each option after prefix + context: the context is run once
+        on top of the shared prefix, then all options go through in right-padded batches (a row's padding
+        comes after its tokens, so causal attention never sees it)."""
+        cache = self.prefill(prefix)
+        results = []
+        for item in items:
+            out = self._forward(input_ids=torch.tensor([item.context], device=self.device), kv=copy.deepcopy(cache))
+            first = torch.log_softmax(out.logits[0, -1].float(), dim=-1)
+            context_cache = self._cache_of(out)
+            per_option: list[np.ndarray | None] = [None] * len(item.options)
+            order = sorted(range(len(item.options)), key=lambda k: len(item.options[k]))
+            batch: list[int] = []
+            for k in order + [None]:  # None flushes the last batch
+                if k is not None and (not batch or (len(batch) + 1) * len(item.options[k]) <= self.max_logit_rows):
+                    batch.append(k)
+                    continue
+                self._score_options(context_cache, first, [item.options[b] for b in batch], batch, per_option)
+                batch = [k] if k is not None else []
+            results.append(per_option)
+        return results
+
+    def _score_options(self, context_cache, first, options, slots, out) -> None:
+        width = max(len(o) for o in options)
+        rows = []
+        if width > 1:
+            ids = torch.full((len(options), width - 1), self.pad_id, dtype=torch.long)
+            for r, option in enumerate(options):
+                ids[r, : len(option) - 1] = torch.tensor(option[:-1], dtype=torch.long)
+            kv = copy.deepcopy(context_cache)
+            if len(options) > 1:
+                kv.batch_repeat_interleave(len(options))
+            kwargs = {self._cache_arg: kv}
+            logits = self.model(input_ids=ids.to(self.device), use_cache=True, logits_to_keep=0, **kwargs).logits
+            rows = torch.log_softmax(logits.float(), dim=-1)
+        for r, (option, slot) in enumerate(zip(options, slots)):
+            values = [first[option[0]]] + [rows[r, j - 1, option[j]] for j in range(1, len(option))]
+            out[slot] = torch.stack(values).double().cpu().numpy()
 
     @torch.inference_mode()
     def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:

@@ -1,12 +1,20 @@
 """Readout families: which positions/rows to read for a question and how to combine them.
 
-A readout turns one rendered question into backend reads plus a function that maps their log-probabilities
-to (label distribution, label mass). New families register in READOUTS.
+A readout turns one rendered question into backend reads (and/or continuation scorings) plus a function
+that maps their log-probabilities to an Outcome (label distribution, label mass, x_ extras).
 """
 
-from onepass.readouts.base import Plan, Readout
+from onepass.readouts.base import Outcome, Plan, Readout
+from onepass.readouts.debiased import DebiasedReadout
+from onepass.readouts.isolated import IsolatedReadout
+from onepass.readouts.likelihood import LikelihoodReadout
 from onepass.readouts.slot import SlotReadout
 
-READOUTS: dict[str, type[Readout]] = {"slot": SlotReadout}
+READOUTS: dict[str, type] = {
+    "slot": SlotReadout,
+    "isolated": IsolatedReadout,
+    "likelihood": LikelihoodReadout,
+    "debiased": DebiasedReadout,
+}
 
-__all__ = ["Plan", "Readout", "READOUTS", "SlotReadout"]
+__all__ = ["Outcome", "Plan", "Readout", "READOUTS"]

@@ -1,6 +1,7 @@
 """slot: one read at the answer position; the labels' log-probabilities, renormalised over the labels.
 
-Label mass is the probability the model put on the allowed labels before renormalising.
+Label mass: the probability the model put on the offered labels (Yes/No, option letters, level digits)
+before renormalising.
 """
 
 from __future__ import annotations
@@ -8,9 +9,13 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Read
-from onepass.readouts.base import Plan, softmax
+from onepass.readouts.base import Outcome, Plan, softmax
 from onepass.render import Renderer
 from onepass.wire import Question
+
+
+def label_outcome(lp: np.ndarray, temperature: float) -> Outcome:
+    return Outcome(softmax(lp, temperature), float(np.exp(lp).sum()))
 
 
 class SlotReadout:
@@ -18,9 +23,5 @@ class SlotReadout:
 
     def plan(self, renderer: Renderer, question: Question, temperature: float = 1.0) -> Plan:
         rendered = renderer.question(question)
-
-        def combine(logprobs: list[np.ndarray]) -> tuple[np.ndarray, float]:
-            (lp,) = logprobs
-            return softmax(lp, temperature), float(np.exp(lp).sum())
-
-        return Plan([Read(rendered.suffix, rendered.label_ids)], combine)
+        return Plan(reads=[Read(rendered.suffix, rendered.label_ids)],
+                    combine=lambda reads, _c: label_outcome(reads[0], temperature))

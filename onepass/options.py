@@ -1,0 +1,44 @@
+"""Per-request onepass options: top-level `x_` fields, validated (never clamped) like everything else.
+
+    "x_readout": "slot" | "isolated" | "likelihood" | "debiased"
+    "x_abstain_mass": 0..1        mark x_abstain when the label mass is below this
+    "x_abstain_confidence": 0..1  mark x_abstain when the confidence is below this
+    "x_calibrated": true | false  apply the model's calibration profile (default: the server's setting)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from onepass.wire import RequestInvalid, SystemOneRequest, validation_detail
+
+
+class RequestOptions(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+    x_readout: Literal["slot", "isolated", "likelihood", "debiased"] | None = None
+    x_abstain_mass: float | None = Field(None, ge=0.0, le=1.0)
+    x_abstain_confidence: float | None = Field(None, ge=0.0, le=1.0)
+    x_calibrated: bool | None = None
+
+
+def parse_options(payload: dict[str, Any]) -> RequestOptions:
+    try:
+        # Integers are fine for thresholds (0 and 1); strict mode would refuse them.
+        fields = {k: (float(v) if k.startswith("x_abstain") and type(v) is int else v)
+                  for k, v in payload.items() if k.startswith("x_")}
+        return RequestOptions.model_validate(fields)
+    except ValidationError as error:
+        raise RequestInvalid(validation_detail(error)) from None
+
+
+class DecisionRequest(SystemOneRequest):
+    """A validated request together with its onepass options (what Engine.validate returns)."""
+
+    options: RequestOptions = Field(default_factory=RequestOptions, exclude=True)
+
+
+def with_options(request: SystemOneRequest, payload: dict[str, Any]) -> DecisionRequest:
+    fields = {name: getattr(request, name) for name in SystemOneRequest.model_fields}
+    return DecisionRequest.model_construct(**fields, options=parse_options(payload))

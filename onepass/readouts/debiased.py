@@ -1,0 +1,71 @@
+"""debiased: slot reads averaged over cyclic rotations of the option order, read only when needed.
+
+Auto policy (after the DiffusionGemma decision prototype): read once in the given order; when the label
+distribution's normalised entropy H(p)/log(n) exceeds `entropy_threshold`, read again under evenly spaced
+cyclic rotations (at most `max_reads` reads in all) and combine. Rotations put every option in other
+positions, so a positional (letter) prior is averaged out; reads are combined by averaging label
+log-probabilities (a geometric mean), which cancels a multiplicative position prior exactly when all n
+rotations are read. Reports x_reads and x_agreement (share of reads whose argmax is the final answer).
+Yes/no and score questions are read once, as slot: their labels carry meaning (Yes/No, level digits).
+Label mass: the mean over reads of the mass on the offered labels.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from onepass.backends.base import Read
+from onepass.readouts.base import Outcome, Plan, softmax
+from onepass.readouts.slot import SlotReadout
+from onepass.render import Renderer
+from onepass.wire import ChoiceQuestion, Question
+
+
+class DebiasedReadout:
+    name = "debiased"
+
+    def __init__(self, max_reads: int = 4, entropy_threshold: float = 0.5):
+        if max_reads < 1:
+            raise ValueError("max_reads must be at least 1")
+        if not 0.0 <= entropy_threshold <= 1.0:
+            raise ValueError("entropy_threshold is a normalised entropy in [0, 1]")
+        self.max_reads = max_reads
+        self.entropy_threshold = entropy_threshold
+
+    def plan(self, renderer: Renderer, question: Question, temperature: float = 1.0) -> Plan:
+        if not isinstance(question, ChoiceQuestion):
+            plan = SlotReadout().plan(renderer, question, temperature)
+            first = plan.combine
+            plan.combine = lambda r, c: _with_reads(first(r, c), 1, 1.0)
+            return plan
+        n = len(question.criteria)
+        rotations = sorted({(j * n) // min(self.max_reads, n) for j in range(min(self.max_reads, n))})
+
+        def read(shift: int) -> Read:
+            order = [(shift + k) % n for k in range(n)]
+            rendered = renderer.question(question, order)
+            return Read(rendered.suffix, rendered.label_ids)
+
+        def outcome(logprobs: list[np.ndarray]) -> Outcome:
+            lp = np.stack(logprobs)
+            probs = softmax(lp.mean(axis=0), temperature)
+            best = int(np.argmax(probs))
+            agreement = float(np.mean([int(np.argmax(row)) == best for row in lp]))
+            mass = float(np.exp(lp).sum(axis=1).mean())
+            return _with_reads(Outcome(probs, mass, raw=list(logprobs)), len(logprobs), agreement)
+
+        first_read = read(rotations[0])
+
+        def followup(first: Outcome) -> Plan | None:
+            entropy = -float(np.sum(first.probs * np.log(np.clip(first.probs, 1e-300, None)))) / np.log(n)
+            if entropy <= self.entropy_threshold or len(rotations) == 1:
+                return None
+            more = [read(shift) for shift in rotations[1:]]
+            return Plan(reads=more, combine=lambda r, _c: outcome([*first.raw, *r]))
+
+        return Plan(reads=[first_read], combine=lambda r, _c: outcome(r), followup=followup)
+
+
+def _with_reads(outcome: Outcome, reads: int, agreement: float) -> Outcome:
+    outcome.extras.update({"x_reads": reads, "x_agreement": agreement})
+    return outcome

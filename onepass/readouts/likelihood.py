@@ -1,0 +1,37 @@
+"""likelihood: the log-probability of each option's own text (all of its tokens) as the answer.
+
+One shared prefill, the question context run once on top of it, then one batched pass over every option's
+tokens. `normalise="mean"` divides each option's log-probability by its token count (length-normalised);
+"sum" keeps the total. The default was chosen by measurement (docs/readouts.md).
+Label mass: the total probability of the offered answers' full token sequences, P(option 1) + ... + P(option n).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from onepass.backends.base import Continuation
+from onepass.readouts.base import Outcome, Plan, softmax
+from onepass.render import Renderer
+from onepass.wire import Question
+
+
+class LikelihoodReadout:
+    name = "likelihood"
+
+    def __init__(self, normalise: str = "sum"):
+        if normalise not in ("sum", "mean"):
+            raise ValueError("normalise must be 'sum' or 'mean'")
+        self.normalise = normalise
+
+    def plan(self, renderer: Renderer, question: Question, temperature: float = 1.0) -> Plan:
+        context, options = renderer.likelihood(question)
+
+        def combine(_r, continuations: list[list[np.ndarray]]) -> Outcome:
+            per_token = continuations[0]
+            totals = np.array([float(t.sum()) for t in per_token])
+            scores = totals / np.array([len(t) for t in per_token]) if self.normalise == "mean" else totals
+            return Outcome(softmax(scores, temperature), float(np.exp(totals).sum()),
+                           {"x_likelihood_normalise": self.normalise})
+
+        return Plan(continuations=[Continuation(context, options)], combine=combine)
