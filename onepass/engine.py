@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from onepass import answers, models
 from onepass.backends.base import Backend
 from onepass.backends.base import continuation_logprobs
+from onepass.calibration import Profile, find_profile
 from onepass.options import RequestOptions, with_options
 from onepass.readouts import READOUTS, Outcome, Plan
 from onepass.render import LabelError, Renderer
@@ -43,6 +45,7 @@ class Engine:
         readout_options: dict[str, dict] | None = None,
         abstain_mass: float | None = None,
         abstain_confidence: float | None = None,
+        calibration: str | None = "auto",
         backend: Backend | None = None,
         tokenizer=None,
         model_id: str | None = None,
@@ -68,6 +71,14 @@ class Engine:
                 raise ValueError(f"{name} must be between 0 and 1, got {value}")
         self.abstain_mass = abstain_mass
         self.abstain_confidence = abstain_confidence
+        # "auto": the model's own profile if one exists (cache dir, then packaged); a path: that file;
+        # None: uncalibrated. Requests can switch it off with x_calibrated: false.
+        if calibration == "auto":
+            self.profile = find_profile(model_id)
+        elif calibration:
+            self.profile = Profile.load(Path(calibration))
+        else:
+            self.profile = None
         entry = models.REGISTRY.get(model_id)
         self.info = ModelInfo(
             id=model_id,
@@ -80,8 +91,11 @@ class Engine:
         # The backend is not re-entrant; the server serialises calls through its worker pool anyway.
         self._lock = threading.Lock()
 
-    def model_list(self) -> list[dict[str, str]]:
-        listed = [{"name": self.info.id, "description": self.info.description, "release_date": self.info.release_date}]
+    def model_list(self) -> list[dict]:
+        calibration = self.profile.summary() if self.profile else "uncalibrated: probabilities are the raw label distribution"
+        listed = [{"name": self.info.id, "description": f"{self.info.description} Readout {self.default_readout}; {calibration}.",
+                   "release_date": self.info.release_date, "x_calibration": calibration,
+                   "x_readouts": sorted(self.readouts), "x_default_readout": self.default_readout}]
         for alias in sorted(self.names & models.ALIASES):
             listed.append({"name": alias, "description": f"Alias of {self.info.id}.", "release_date": self.info.release_date})
         return listed
@@ -92,6 +106,9 @@ class Engine:
         if not isinstance(payload, dict):
             raise RequestInvalid.single(["body"], "the request body must be a JSON object", "model_attributes_type")
         request = with_options(parse_request(payload), payload)
+        if request.options.x_calibrated and self.profile is None:
+            raise RequestInvalid.single(["body", "x_calibrated"], f"model {self.info.id} has no calibration profile; "
+                                        "fit one with `onepass calibrate` or leave x_calibrated out", "value_error")
         if request.model not in self.names:
             raise APIError(
                 404,
@@ -117,6 +134,31 @@ class Engine:
 
     def run(self, request: SystemOneRequest) -> dict:
         options = getattr(request, "options", None) or RequestOptions()
+        readout, prefix, plans, executed, outcomes = self.outcomes(request)
+        calibrated = self.profile is not None and options.x_calibrated is not False
+        result = {}
+        for qid, question in request.questions.items():
+            outcome = outcomes[qid]
+            temperature = self.profile.temperature(readout.name, question.type) if calibrated else 1.0
+            extras = {"x_label_mass": outcome.label_mass, "x_readout": readout.name, "x_calibrated": calibrated, **outcome.extras}
+            answer = answers.build(question, outcome.probs(temperature), extras)
+            abstain = self._abstain(answer, options)
+            if abstain is not None:
+                answer["x_abstain"] = abstain
+            result[qid] = answer
+        return {
+            "model": self.info.id,
+            "answers": result,
+            "usage": {
+                "input_tokens": len(prefix) + sum(self._plan_tokens(p) for p in executed),
+                # Nothing is generated: output_tokens counts the answer positions read.
+                "output_tokens": sum(len(p.reads) + sum(len(c.options) for c in p.continuations) for p in executed),
+            },
+        }
+
+    def outcomes(self, request: SystemOneRequest):
+        """(readout, prefix, plans, executed plans, qid -> Outcome): label logits before calibration."""
+        options = getattr(request, "options", None) or RequestOptions()
         readout = self.readouts[options.x_readout or self.default_readout]
         prefix = self.renderer.prefix(request.state)
         plans: dict[str, Plan] = {}
@@ -134,24 +176,7 @@ class Engine:
                 self._check_context(prefix, followups.values())
                 outcomes.update(self._execute(prefix, followups))
         executed = [*plans.values(), *followups.values()]
-        result = {}
-        for qid, question in request.questions.items():
-            outcome = outcomes[qid]
-            extras = {"x_label_mass": outcome.label_mass, "x_readout": readout.name, **outcome.extras}
-            answer = answers.build(question, outcome.probs, extras)
-            abstain = self._abstain(answer, options)
-            if abstain is not None:
-                answer["x_abstain"] = abstain
-            result[qid] = answer
-        return {
-            "model": self.info.id,
-            "answers": result,
-            "usage": {
-                "input_tokens": len(prefix) + sum(self._plan_tokens(p) for p in executed),
-                # Nothing is generated: output_tokens counts the answer positions read.
-                "output_tokens": sum(len(p.reads) + sum(len(c.options) for c in p.continuations) for p in executed),
-            },
-        }
+        return readout, prefix, plans, executed, outcomes
 
     def _execute(self, prefix: list[int], plans: dict[str, Plan]) -> dict[str, Outcome]:
         """One backend call for every read of every plan, one for every continuation; then combine."""

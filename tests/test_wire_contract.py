@@ -74,7 +74,7 @@ def test_raw_response_fields(server):
     assert r.headers["content-type"] == "application/json"
     assert len(r.headers["x-typesafe-request-id"]) >= 16
     answer = r.json()["answers"]["q"]
-    assert set(answer) == {"type", "noul", "x_label_mass", "x_readout"}  # extras are x_-prefixed
+    assert set(answer) == {"type", "noul", "x_label_mass", "x_readout", "x_calibrated"}  # extras are x_-prefixed
     assert 0.0 < answer["x_label_mass"] <= 1.0
     assert "NaN" not in r.text and "Infinity" not in r.text
 

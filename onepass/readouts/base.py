@@ -19,10 +19,14 @@ from onepass.wire import Question
 
 @dataclass
 class Outcome:
-    probs: np.ndarray  # in the question's own option/level order
+    scores: np.ndarray  # label logits in the question's own option/level order (before any temperature)
     label_mass: float
     extras: dict = field(default_factory=dict)  # x_ fields this family reports
     raw: list = field(default_factory=list, repr=False)  # the reads' log-probabilities, for a follow-up
+
+    def probs(self, temperature: float = 1.0) -> np.ndarray:
+        """The answer distribution; calibration divides the label logits by a fitted temperature."""
+        return softmax(self.scores, temperature)
 
 
 @dataclass
@@ -38,7 +42,7 @@ class Plan:
 class Readout(Protocol):
     name: str
 
-    def plan(self, renderer: Renderer, question: Question, temperature: float = 1.0) -> Plan: ...
+    def plan(self, renderer: Renderer, question: Question) -> Plan: ...
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:

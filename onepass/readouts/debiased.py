@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Read
-from onepass.readouts.base import Outcome, Plan, softmax
+from onepass.readouts.base import Outcome, Plan
 from onepass.readouts.slot import SlotReadout
 from onepass.render import Renderer
 from onepass.wire import ChoiceQuestion, Question
@@ -32,9 +32,9 @@ class DebiasedReadout:
         self.max_reads = max_reads
         self.entropy_threshold = entropy_threshold
 
-    def plan(self, renderer: Renderer, question: Question, temperature: float = 1.0) -> Plan:
+    def plan(self, renderer: Renderer, question: Question) -> Plan:
         if not isinstance(question, ChoiceQuestion):
-            plan = SlotReadout().plan(renderer, question, temperature)
+            plan = SlotReadout().plan(renderer, question)
             first = plan.combine
             plan.combine = lambda r, c: _with_reads(first(r, c), 1, 1.0)
             return plan
@@ -48,16 +48,17 @@ class DebiasedReadout:
 
         def outcome(logprobs: list[np.ndarray]) -> Outcome:
             lp = np.stack(logprobs)
-            probs = softmax(lp.mean(axis=0), temperature)
-            best = int(np.argmax(probs))
+            scores = lp.mean(axis=0)
+            best = int(np.argmax(scores))
             agreement = float(np.mean([int(np.argmax(row)) == best for row in lp]))
             mass = float(np.exp(lp).sum(axis=1).mean())
-            return _with_reads(Outcome(probs, mass, raw=list(logprobs)), len(logprobs), agreement)
+            return _with_reads(Outcome(scores, mass, raw=list(logprobs)), len(logprobs), agreement)
 
         first_read = read(rotations[0])
 
         def followup(first: Outcome) -> Plan | None:
-            entropy = -float(np.sum(first.probs * np.log(np.clip(first.probs, 1e-300, None)))) / np.log(n)
+            p = first.probs()  # the policy looks at the uncalibrated read
+            entropy = -float(np.sum(p * np.log(np.clip(p, 1e-300, None)))) / np.log(n)
             if entropy <= self.entropy_threshold or len(rotations) == 1:
                 return None
             more = [read(shift) for shift in rotations[1:]]

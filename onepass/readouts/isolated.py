@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Read
-from onepass.readouts.base import Outcome, Plan, softmax
+from onepass.readouts.base import Outcome, Plan
 from onepass.readouts.slot import SlotReadout
 from onepass.render import Renderer
 from onepass.wire import NoulQuestion, Question
@@ -19,14 +19,14 @@ from onepass.wire import NoulQuestion, Question
 class IsolatedReadout:
     name = "isolated"
 
-    def plan(self, renderer: Renderer, question: Question, temperature: float = 1.0) -> Plan:
+    def plan(self, renderer: Renderer, question: Question) -> Plan:
         if isinstance(question, NoulQuestion):
-            return SlotReadout().plan(renderer, question, temperature)
+            return SlotReadout().plan(renderer, question)
         reads = [Read(suffix, renderer.yes_no) for suffix in renderer.isolated(question)]
 
         def combine(logprobs: list[np.ndarray], _c) -> Outcome:
             lp = np.stack(logprobs)  # (options, [yes, no])
             log_odds = lp[:, 0] - lp[:, 1]
-            return Outcome(softmax(log_odds, temperature), float(np.exp(lp).sum(axis=1).mean()))
+            return Outcome(log_odds, float(np.exp(lp).sum(axis=1).mean()))
 
         return Plan(reads=reads, combine=combine)

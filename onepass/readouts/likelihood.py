@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Continuation
-from onepass.readouts.base import Outcome, Plan, softmax
+from onepass.readouts.base import Outcome, Plan
 from onepass.render import Renderer
 from onepass.wire import Question
 
@@ -24,14 +24,14 @@ class LikelihoodReadout:
             raise ValueError("normalise must be 'sum' or 'mean'")
         self.normalise = normalise
 
-    def plan(self, renderer: Renderer, question: Question, temperature: float = 1.0) -> Plan:
+    def plan(self, renderer: Renderer, question: Question) -> Plan:
         context, options = renderer.likelihood(question)
 
         def combine(_r, continuations: list[list[np.ndarray]]) -> Outcome:
             per_token = continuations[0]
             totals = np.array([float(t.sum()) for t in per_token])
             scores = totals / np.array([len(t) for t in per_token]) if self.normalise == "mean" else totals
-            return Outcome(softmax(scores, temperature), float(np.exp(totals).sum()),
+            return Outcome(scores, float(np.exp(totals).sum()),
                            {"x_likelihood_normalise": self.normalise})
 
         return Plan(continuations=[Continuation(context, options)], combine=combine)

@@ -1,0 +1,162 @@
+"""Run a labelled decision corpus through a model or any System One server; report and calibrate.
+
+Corpus lines: {"id", "domain", "split", "request": <System One request, one question "q">, "gold"}, gold
+being true/false (noul), an option name (choice) or a level index (score). See docs/corpus.md.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from onepass.calibration import Profile, cross_validate, file_sha256, fit_temperature, metrics, reliability
+from onepass.readouts.base import softmax
+
+
+@dataclass
+class Scored:
+    item: dict
+    qtype: str
+    probs: np.ndarray  # as answered (server) or before calibration (in-process)
+    gold: int
+    label_mass: float | None
+    scores: np.ndarray | None = None  # label logits, in-process only (what calibration fits)
+
+
+def load_corpus(path: Path, split: str | None = None) -> list[dict]:
+    items = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    return [i for i in items if split in (None, "all") or i.get("split") == split]
+
+
+def gold_index(question: dict, gold) -> int:
+    if question["type"] == "noul":
+        return 0 if gold is True else 1  # distributions are [yes, no]
+    if question["type"] == "choice":
+        return list(question["criteria"]).index(gold)
+    return int(gold)
+
+
+def answer_probs(answer: dict, question: dict) -> np.ndarray:
+    if answer["type"] == "noul":
+        return np.array([answer["noul"], 1.0 - answer["noul"]])
+    if answer["type"] == "choice":
+        return np.array([answer["probabilities"][name] for name in question["criteria"]])
+    return np.array([answer["probabilities"][str(i)] for i in range(len(question["criteria"]))])
+
+
+def _progress(items, desc: str):
+    from tqdm import tqdm
+
+    return tqdm(items, desc=desc, unit="item", file=sys.stderr, mininterval=2.0)
+
+
+def score_with_engine(engine, items: list[dict], readout: str | None) -> list[Scored]:
+    """In-process: label logits before calibration, so one pass serves fitting and before/after reports."""
+    out = []
+    for item in _progress(items, f"{engine.info.id}/{readout or engine.default_readout}"):
+        payload = {**item["request"], **({"x_readout": readout} if readout else {})}
+        request = engine.validate(payload)
+        _r, _p, _plans, _e, outcomes = engine.outcomes(request)
+        question = item["request"]["questions"]["q"]
+        outcome = outcomes["q"]
+        out.append(Scored(item, question["type"], outcome.probs(), gold_index(question, item["gold"]),
+                          outcome.label_mass, np.asarray(outcome.scores)))
+    return out
+
+
+def score_with_server(url: str, items: list[dict], readout: str | None, api_key: str | None, timeout: float) -> list[Scored]:
+    """Any System One server: only the returned probabilities are used."""
+    import httpx
+
+    headers = {"authorization": f"Bearer {api_key or 'none'}"}
+    out = []
+    with httpx.Client(base_url=url.rstrip("/"), timeout=timeout, headers=headers) as client:
+        for item in _progress(items, url):
+            payload = {**item["request"], **({"x_readout": readout} if readout else {})}
+            response = client.post("/v1/systemone", json=payload)
+            if response.status_code != 200:
+                raise RuntimeError(f"{item['id']}: HTTP {response.status_code}: {response.text[:300]}")
+            answer = response.json()["answers"]["q"]
+            question = item["request"]["questions"]["q"]
+            out.append(Scored(item, question["type"], answer_probs(answer, question), gold_index(question, item["gold"]),
+                              answer.get("x_label_mass")))
+    return out
+
+
+def report(scored: list[Scored], temperatures: dict[str, float] | None = None) -> dict:
+    """Metrics overall, by question type and by domain; temperatures (per type) applied to logits if given."""
+
+    def probs_of(s: Scored) -> np.ndarray:
+        if temperatures and s.scores is not None:
+            return softmax(s.scores, temperatures.get(s.qtype, 1.0))
+        return s.probs
+
+    def block(rows: list[Scored]) -> dict:
+        result = metrics([probs_of(s) for s in rows], [s.gold for s in rows], [s.qtype == "noul" for s in rows])
+        masses = [s.label_mass for s in rows if s.label_mass is not None]
+        if masses:
+            result["label_mass"] = {"mean": float(np.mean(masses)), "p10": float(np.percentile(masses, 10)),
+                                    "min": float(np.min(masses))}
+        return result
+
+    by_type = {t: block([s for s in scored if s.qtype == t]) for t in sorted({s.qtype for s in scored})}
+    by_domain = {d: block([s for s in scored if s.item.get("domain") == d]) for d in sorted({s.item.get("domain") for s in scored})}
+    top = [float(np.max(probs_of(s))) for s in scored]
+    correct = [float(int(np.argmax(probs_of(s))) == s.gold) for s in scored]
+    return {"overall": block(scored), "by_type": by_type, "by_domain": by_domain,
+            "reliability": reliability(np.array(top), np.array(correct))}
+
+
+def plot(reports: dict[str, dict], path: Path, title: str) -> Path:
+    """Reliability diagram: accuracy against confidence per bin, one line per named report."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5.5, 5.5), dpi=120)
+    ax.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1, label="perfect calibration")
+    for name, rep in reports.items():
+        rows = rep["reliability"]
+        ece = rep["overall"]["ece"]
+        ax.plot([r["confidence"] for r in rows], [r["accuracy"] for r in rows], marker="o",
+                label=f"{name} (ECE {ece:.3f}, n={rep['overall']['n']})")
+    ax.set_xlabel("confidence (top-label probability)")
+    ax.set_ylabel("accuracy")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper left", fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def fit_profile(scored: list[Scored], model_id: str, readout: str, data: Path, previous: Profile | None = None) -> Profile:
+    """Fit one temperature per question type on the calibration split; cross-validate; held-out report."""
+    calib = [s for s in scored if s.item.get("split") == "calibration"]
+    test = [s for s in scored if s.item.get("split") == "test"]
+    temperatures, cv, counts = {}, {}, {}
+    for qtype in sorted({s.qtype for s in calib}):
+        rows = [s for s in calib if s.qtype == qtype]
+        temperatures[qtype] = fit_temperature([s.scores for s in rows], [s.gold for s in rows])
+        cv[qtype] = cross_validate([s.scores for s in rows], [s.gold for s in rows], [qtype == "noul"] * len(rows))
+        counts[qtype] = len(rows)
+    profile = previous or Profile(model=model_id, temperatures={})
+    profile.model = model_id
+    profile.temperatures[readout] = temperatures
+    profile.data = str(data)
+    profile.data_sha256 = file_sha256(data)
+    profile.fitted_on[readout] = counts
+    profile.report[readout] = {
+        "cross_validation": cv,
+        "held_out_before": report(test)["by_type"] if test else {},
+        "held_out_after": report(test, temperatures)["by_type"] if test else {},
+    }
+    return profile

@@ -1,0 +1,115 @@
+"""Calibration: metric definitions, temperature fitting, profiles applied by the engine and the server,
+and `onepass eval` / `onepass calibrate` end to end (tiny random model, real corpus lines)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from onepass import Engine
+from onepass.calibration import Profile, ece, fit_temperature, metrics, nll_at
+from onepass.readouts.base import softmax
+from tests.tiny_random import llama_with_smollm_tokenizer
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "data/decisions/corpus.jsonl"
+
+
+def test_ece_by_hand():
+    # Two bins used: conf 0.9 (2 items, 1 right) and conf 0.3 (2 items, 1 right) -> (2*0.4 + 2*0.2)/4
+    assert math.isclose(ece(np.array([0.9, 0.9, 0.3, 0.3]), np.array([1, 0, 1, 0])), 0.3)
+    assert ece(np.array([0.7] * 10), np.array([1] * 7 + [0] * 3)) < 1e-12
+
+
+def test_metrics_by_hand():
+    m = metrics([np.array([0.8, 0.2]), np.array([0.6, 0.3, 0.1])], [0, 1], [True, False])
+    assert m["accuracy"] == 0.5
+    assert math.isclose(m["brier"], ((0.2 ** 2) + (0.6 ** 2 + 0.7 ** 2 + 0.1 ** 2)) / 2)
+    assert math.isclose(m["nll"], (-math.log(0.8) - math.log(0.3)) / 2)
+
+
+def test_fit_recovers_a_known_temperature():
+    rng = np.random.default_rng(0)
+    true_t = 2.5
+    scores, gold = [], []
+    for _ in range(3000):
+        logits = rng.normal(0, 3, size=4)
+        scores.append(logits)
+        gold.append(int(rng.choice(4, p=softmax(logits, true_t))))
+    t = fit_temperature(scores, gold)
+    assert abs(t - true_t) < 0.25
+    assert nll_at(scores, gold, t) <= nll_at(scores, gold, 1.0)
+
+
+def test_profile_round_trip_and_rejects_bad_temperatures(tmp_path):
+    path = Profile(model="m", temperatures={"slot": {"noul": 0.5}}).save(tmp_path / "p.json")
+    assert Profile.load(path).temperature("slot", "noul") == 0.5
+    assert Profile.load(path).temperature("isolated", "choice") == 1.0
+    data = json.loads(path.read_text())
+    data["temperatures"]["slot"]["noul"] = -1
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="positive"):
+        Profile.load(path)
+
+
+@pytest.fixture(scope="module")
+def tiny_dir(tmp_path_factory):
+    return llama_with_smollm_tokenizer(tmp_path_factory.mktemp("cal") / "tiny", seed=5)
+
+
+def test_engine_applies_profile_and_request_can_switch_it_off(tiny_dir, tmp_path):
+    profile = Profile(model="tiny", temperatures={"slot": {"choice": 3.0, "noul": 0.5}}).save(tmp_path / "p.json")
+    raw = Engine(str(tiny_dir), calibration=None, log=lambda _m: None)
+    cal = Engine(str(tiny_dir), calibration=str(profile), log=lambda _m: None)
+    payload = {"model": "jev-latest", "state": "Disk /var is 100% full.",
+               "questions": {"c": {"type": "choice", "criteria": {"disk": None, "cpu": None, "network": None}},
+                             "y": {"type": "noul", "instructions": "Is it a disk problem?"}}}
+    a, b = raw.decide(payload)["answers"], cal.decide(payload)["answers"]
+    off = cal.decide({**payload, "x_calibrated": False})["answers"]
+    assert a["c"]["x_calibrated"] is False and b["c"]["x_calibrated"] is True and off["c"]["x_calibrated"] is False
+    pa = np.array(list(a["c"]["probabilities"].values()))
+    pb = np.array(list(b["c"]["probabilities"].values()))
+    assert np.allclose(pb, softmax(np.log(pa), 3.0), atol=1e-9)  # T=3 on the label logits
+    assert abs(off["y"]["noul"] - a["y"]["noul"]) < 1e-12
+    ya = a["y"]["noul"]
+    assert math.isclose(b["y"]["noul"], 1 / (1 + ((1 - ya) / ya) ** 2), rel_tol=1e-9)  # T=0.5 squares the odds
+    assert "calibrated" in cal.model_list()[0]["x_calibration"] and "uncalibrated" in raw.model_list()[0]["x_calibration"]
+    with pytest.raises(Exception, match="no calibration profile"):
+        raw.decide({**payload, "x_calibrated": True})
+
+
+def test_calibrate_and_eval_commands(tiny_dir, tmp_path, server):
+    corpus = tmp_path / "mini.jsonl"
+    lines = CORPUS.read_text().splitlines()
+    calib = [line for line in lines if json.loads(line)["split"] == "calibration"][:16]
+    test = [line for line in lines if json.loads(line)["split"] == "test"][:8]
+    corpus.write_text("\n".join(calib + test) + "\n")
+    cli = [sys.executable, "-m", "onepass.cli"]
+    out = tmp_path / "profile.json"
+    subprocess.run([*cli, "calibrate", "--model", str(tiny_dir), "--data", str(corpus), "--readouts", "slot,isolated",
+                    "--out", str(out), "--report", str(tmp_path / "r.json"), "--plot", str(tmp_path / "r.png")],
+                   check=True, capture_output=True, text=True, timeout=600)
+    profile = Profile.load(out)
+    assert set(profile.temperatures) == {"slot", "isolated"}
+    assert len(profile.data_sha256) == 64 and profile.version == 1
+    assert all(0.05 <= t <= 20 for ts in profile.temperatures.values() for t in ts.values())
+    assert (tmp_path / "r.png").read_bytes()[:4] == b"\x89PNG"
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert "held_out_after" in report["slot"] and "cross_validation" in report["slot"]
+
+    # eval in-process with that profile, and against a live server by URL (here: the SmolLM2 test server)
+    done = subprocess.run([*cli, "eval", "--model", str(tiny_dir), "--data", str(corpus), "--calibration", str(out),
+                           "--json", str(tmp_path / "e.json")], check=True, capture_output=True, text=True, timeout=600)
+    result = json.loads((tmp_path / "e.json").read_text())
+    assert result["overall"]["n"] == 8 and result["calibration"]["applied"] is True
+    assert set(result["by_type"]) <= {"noul", "choice", "score"} and "by_domain" in result
+    assert "accuracy=" in done.stdout
+    remote = subprocess.run([*cli, "eval", "--url", server.url, "--api-key", "test-key-1", "--data", str(corpus),
+                             "--limit", "4", "--json", str(tmp_path / "u.json")], check=True, capture_output=True, text=True, timeout=600)
+    assert json.loads((tmp_path / "u.json").read_text())["overall"]["n"] == 4 and "accuracy=" in remote.stdout
