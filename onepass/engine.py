@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,8 +89,9 @@ class Engine:
         # Names a request may use: the model's id, the name it was loaded by, and the SDK's default alias
         # (a drop-in server answers `jev-latest` with the model it serves).
         self.names = {model_id, *(x for x in [model] if x), *models.ALIASES}
-        # The backend is not re-entrant; the server serialises calls through its worker pool anyway.
-        self._lock = threading.Lock()
+        # The embedded backend is not re-entrant (one model, shared caches); remote backends are, so
+        # several workers can keep a remote engine busy.
+        self._lock = contextlib.nullcontext() if getattr(backend, "reentrant", False) else threading.Lock()
 
     def model_list(self) -> list[dict]:
         calibration = self.profile.summary() if self.profile else "uncalibrated: probabilities are the raw label distribution"
@@ -186,7 +188,12 @@ class Engine:
         cont_lp = continuation_logprobs(self.backend, prefix, conts) if conts else []
         outcomes, r, c = {}, 0, 0
         for qid, plan in plans.items():
-            outcomes[qid] = plan.combine(read_lp[r : r + len(plan.reads)], cont_lp[c : c + len(plan.continuations)])
+            mine = read_lp[r : r + len(plan.reads)]
+            outcomes[qid] = plan.combine(mine, cont_lp[c : c + len(plan.continuations)])
+            # A remote engine's top-k fallback may not return every label (they count as probability 0).
+            missing = sorted({int(i) for lp in mine for i in getattr(lp, "missing", ())})
+            if missing:
+                outcomes[qid].extras["x_missing_labels"] = missing
             r += len(plan.reads)
             c += len(plan.continuations)
         return outcomes

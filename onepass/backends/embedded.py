@@ -49,24 +49,25 @@ class EmbeddedBackend:
 
     @torch.inference_mode()
     def prefill(self, prefix: list[int]):
+        """(KV cache, next-token log-probabilities) after the prefix; callers copy the cache, never mutate it."""
         key = tuple(prefix)
         if key in self._prefixes:
             self._prefixes.move_to_end(key)
             return self._prefixes[key]
-        ids = torch.tensor([prefix], device=self.device)
-        cache = self._cache_of(self._forward(input_ids=ids))
+        out = self._forward(input_ids=torch.tensor([prefix], device=self.device))
+        entry = (self._cache_of(out), torch.log_softmax(out.logits[0, -1].float(), dim=-1))
         if self.prefix_cache_entries > 0:
-            self._prefixes[key] = cache
+            self._prefixes[key] = entry
             while len(self._prefixes) > self.prefix_cache_entries:
                 self._prefixes.popitem(last=False)
-        return cache
+        return entry
 
     @torch.inference_mode()
     def continuations(self, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
         """Per-token log-probabilities of each option after prefix + context: the context is run once
         on top of the shared prefix, then all options go through in right-padded batches (a row's padding
         comes after its tokens, so causal attention never sees it)."""
-        cache = self.prefill(prefix)
+        cache, after_prefix = self.prefill(prefix)
         results = []
         for item in items:
             out = self._forward(input_ids=torch.tensor([item.context], device=self.device), kv=copy.deepcopy(cache))
@@ -105,9 +106,14 @@ class EmbeddedBackend:
     def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
         if not reads:
             return []
-        cache = self.prefill(prefix)
+        cache, after_prefix = self.prefill(prefix)
         results: list[np.ndarray | None] = [None] * len(reads)
-        for batch in self._batches(reads, len(prefix)):
+        for i, read in enumerate(reads):
+            if not read.suffix:  # nothing to run: the answer position is the prefix's last token
+                results[i] = after_prefix[read.token_ids].double().cpu().numpy()
+        pending = [i for i, read in enumerate(reads) if read.suffix]
+        for batch in self._batches([reads[i] for i in pending], len(prefix)):
+            batch = [pending[b] for b in batch]
             rows = [reads[i] for i in batch]
             logprobs = self._read(cache, len(prefix), rows)
             for i, row, lp in zip(batch, rows, logprobs):

@@ -1,0 +1,1 @@
+"""Hand-written decision items, one module per domain (see docs/corpus.md)."""
