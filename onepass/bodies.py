@@ -1,6 +1,8 @@
-"""Raw request bodies -> the JSON request: Content-Encoding (zstd, gzip), size caps, multipart.
+"""Raw request bodies -> the JSON request: Content-Type, Content-Encoding (zstd, gzip), size caps, multipart.
 
-Decompression is incremental and capped, so a small compressed bomb costs at most the cap in memory.
+Decompression is incremental and capped, so a small compressed bomb costs at most the cap (plus one
+step's output) in memory and stops as soon as the cap is passed. Every malformed body is a 4xx with a
+message saying what to send instead; nothing here raises anything but APIError.
 """
 
 from __future__ import annotations
@@ -13,74 +15,136 @@ import zstandard
 
 from onepass.wire import APIError
 
-# Compressed input is fed in small steps: one zstd RLE block can expand ~1000x, so a step of 512 bytes
-# produces at most a few MB before the cap is checked again.
-_STEP = 512
+# Compressed zstd input is fed in small steps: one zstd RLE block (4 bytes) can expand to 128 KiB, so a
+# 64-byte step produces at most ~2 MiB before the cap is checked again.
+_ZSTD_STEP = 64
+_GZIP_STEP = 4096
+# zstd frames declare the window the decoder must allocate; a hostile header could ask for 2 GiB+.
+# No request needs a window larger than its (capped) content, with a floor for streaming compressors.
+_MIN_WINDOW = 1 << 23
+_MAX_WINDOW = 1 << 27
+
+JSON_TYPES = ("application/json",)
+MULTIPART = "multipart/form-data"
 
 
-def _too_large(limit: int) -> APIError:
-    return APIError(413, "request_too_large", f"the decompressed body exceeds {limit} bytes; send a smaller request")
+def too_large(limit: int, what: str = "the decompressed body", flag: str = "--max-decompressed-bytes") -> APIError:
+    return APIError(413, "request_too_large", f"{what} exceeds {limit} bytes (server limit {flag}); send a smaller request")
+
+
+def _window(limit: int) -> int:
+    size = _MIN_WINDOW
+    while size < limit and size < _MAX_WINDOW:
+        size <<= 1
+    return size
 
 
 def _zstd(body: bytes, limit: int) -> bytes:
-    decoder = zstandard.ZstdDecompressor().decompressobj()
+    decoder = zstandard.ZstdDecompressor(max_window_size=_window(limit)).decompressobj()
     out = bytearray()
     try:
-        for start in range(0, len(body), _STEP):
-            out += decoder.decompress(body[start : start + _STEP])
+        for start in range(0, len(body), _ZSTD_STEP):
+            out += decoder.decompress(body[start : start + _ZSTD_STEP])
             if len(out) > limit:
-                raise _too_large(limit)
+                raise too_large(limit)
             if decoder.eof:
                 break
     except zstandard.ZstdError as error:
-        raise APIError(400, "invalid_encoding", f"the body is not valid zstd: {error}") from None
+        raise APIError(400, "invalid_encoding", f"the body is not valid zstd ({error}); compress it as one zstd frame") from None
     if not decoder.eof:
-        raise APIError(400, "invalid_encoding", "the zstd body is truncated: the frame does not end")
-    if decoder.unused_data:
-        raise APIError(400, "invalid_encoding", "the zstd body has trailing bytes after its frame")
+        raise APIError(400, "invalid_encoding", "the zstd body is truncated: the frame does not end; send the whole body")
+    if decoder.unused_data or len(body) > start + _ZSTD_STEP:
+        raise APIError(400, "invalid_encoding", "the zstd body has trailing bytes after its frame; send exactly one frame")
     return bytes(out)
 
 
 def _gzip(body: bytes, limit: int) -> bytes:
     decoder = zlib.decompressobj(wbits=47)  # gzip or zlib header
     out = bytearray()
+    start = 0
     try:
-        for start in range(0, len(body), _STEP):
-            out += decoder.decompress(body[start : start + _STEP], limit + 1 - len(out))
+        for start in range(0, len(body), _GZIP_STEP):
+            out += decoder.decompress(body[start : start + _GZIP_STEP], limit + 1 - len(out))
             if len(out) > limit or decoder.unconsumed_tail:
-                raise _too_large(limit)
+                raise too_large(limit)
             if decoder.eof:
                 break
     except zlib.error as error:
-        raise APIError(400, "invalid_encoding", f"the body is not valid gzip: {error}") from None
+        raise APIError(400, "invalid_encoding", f"the body is not valid gzip ({error})") from None
     if not decoder.eof:
-        raise APIError(400, "invalid_encoding", "the gzip body is truncated")
+        raise APIError(400, "invalid_encoding", "the gzip body is truncated; send the whole body")
+    if decoder.unused_data or len(body) > start + _GZIP_STEP:
+        raise APIError(400, "invalid_encoding", "the gzip body has trailing bytes after its stream")
     return bytes(out)
 
 
-def decode(body: bytes, content_encoding: str | None, limit: int) -> bytes:
+def check_encoding(content_encoding: str | None) -> str:
+    """The normalised Content-Encoding, or 415 for one we do not decode (checked before reading the body)."""
     encoding = (content_encoding or "identity").strip().lower()
     if encoding in ("", "identity"):
+        return "identity"
+    if encoding == "zstd":
+        return "zstd"
+    if encoding in ("gzip", "x-gzip"):
+        return "gzip"
+    shown = encoding if len(encoding) <= 40 else encoding[:40] + "..."
+    raise APIError(415, "unsupported_content_encoding", f"Content-Encoding {shown!r} is not supported; use zstd, gzip or none")
+
+
+def decode(body: bytes, content_encoding: str | None, limit: int) -> bytes:
+    encoding = check_encoding(content_encoding)
+    if encoding == "identity":
         if len(body) > limit:
-            raise _too_large(limit)
+            raise too_large(limit, "the body")
         return body
     if encoding == "zstd":
         return _zstd(body, limit)
-    if encoding in ("gzip", "x-gzip"):
-        return _gzip(body, limit)
-    raise APIError(415, "unsupported_content_encoding", f"Content-Encoding {encoding!r} is not supported; use zstd, gzip or none")
+    return _gzip(body, limit)
+
+
+def media_type(content_type: str | None) -> str:
+    """'json' or 'multipart' for a Content-Type we accept (absent means JSON); 415 for anything else."""
+    if content_type is None or not content_type.strip():
+        return "json"
+    media, _, params = content_type.partition(";")
+    media = media.strip().lower()
+    if media == MULTIPART:
+        return "multipart"
+    if media in JSON_TYPES:
+        for param in params.split(";"):
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+                raise APIError(415, "unsupported_media_type", "JSON bodies must be UTF-8; send Content-Type: application/json")
+        return "json"
+    shown = media if len(media) <= 60 else media[:60] + "..."
+    raise APIError(415, "unsupported_media_type",
+                   f"Content-Type {shown!r} is not supported; send application/json (or multipart/form-data with a 'request' part)")
 
 
 def json_part(body: bytes, content_type: str) -> tuple[bytes, dict[str, bytes]]:
     """Split a multipart/form-data body into its `request` JSON part and its other (asset) parts."""
-    message = BytesParser(policy=HTTP).parsebytes(f"Content-Type: {content_type}\r\n\r\n".encode("latin-1") + body)
-    if not message.is_multipart():
-        raise APIError(400, "invalid_multipart", "the multipart body could not be parsed; check its boundary")
-    parts: dict[str, bytes] = {}
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition")
-        if name:
-            parts[str(name)] = part.get_payload(decode=True) or b""
+    try:
+        header = f"Content-Type: {content_type}\r\n\r\n".encode("latin-1")
+    except UnicodeEncodeError:
+        raise APIError(400, "invalid_multipart", "the multipart Content-Type header is not Latin-1 text") from None
+    try:
+        message = BytesParser(policy=HTTP).parsebytes(header + body)
+        if not message.is_multipart():
+            raise APIError(400, "invalid_multipart", "the multipart body could not be parsed; check its boundary")
+        parts: dict[str, bytes] = {}
+        for part in message.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            if not name:
+                continue
+            name = str(name)
+            if name in parts:
+                raise APIError(400, "invalid_multipart", f"the multipart body has two parts named {name[:60]!r}")
+            payload = part.get_payload(decode=True)
+            parts[name] = payload if isinstance(payload, bytes) else b""
+    except APIError:
+        raise
+    except Exception as error:  # the stdlib parser is lenient but not total on hostile input
+        raise APIError(400, "invalid_multipart", f"the multipart body could not be parsed ({type(error).__name__})") from None
     if "request" not in parts:
         raise APIError(400, "invalid_multipart", "a multipart request needs a JSON part named 'request'")
     return parts.pop("request"), parts

@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from onepass import answers, models
-from onepass.backends.base import Backend
-from onepass.backends.base import continuation_logprobs
+from onepass.backends.base import Backend, continuation_logprobs
 from onepass.calibration import Profile, find_profile
 from onepass.options import RequestOptions, with_options
 from onepass.readouts import READOUTS, Outcome, Plan
@@ -137,7 +136,9 @@ class Engine:
     def run(self, request: SystemOneRequest) -> dict:
         options = getattr(request, "options", None) or RequestOptions()
         readout, prefix, plans, executed, outcomes = self.outcomes(request)
-        calibrated = self.profile is not None and options.x_calibrated is not False
+        # A profile calibrates the readout families it was fitted for; others report x_calibrated: false.
+        calibrated = (self.profile is not None and options.x_calibrated is not False
+                      and readout.name in self.profile.temperatures)
         result = {}
         for qid, question in request.questions.items():
             outcome = outcomes[qid]

@@ -6,6 +6,7 @@ being true/false (noul), an option name (choice) or a level index (score). See d
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from dataclasses import dataclass
@@ -27,9 +28,14 @@ class Scored:
     scores: np.ndarray | None = None  # label logits, in-process only (what calibration fits)
 
 
-def load_corpus(path: Path, split: str | None = None) -> list[dict]:
+def load_corpus(path: Path, split: str | None = None, fraction: float = 1.0) -> list[dict]:
+    """Corpus items, optionally one split, optionally a deterministic fraction (kept by a hash of the id,
+    so the same items are chosen on every run and the sample is spread over every domain and type)."""
     items = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
-    return [i for i in items if split in (None, "all") or i.get("split") == split]
+    items = [i for i in items if split in (None, "all") or i.get("split") == split]
+    if fraction < 1.0:
+        items = [i for i in items if int(hashlib.sha256(i["id"].encode()).hexdigest(), 16) % 10000 < fraction * 10000]
+    return items
 
 
 def gold_index(question: dict, gold) -> int:
@@ -54,17 +60,37 @@ def _progress(items, desc: str):
     return tqdm(items, desc=desc, unit="item", file=sys.stderr, mininterval=2.0)
 
 
-def score_with_engine(engine, items: list[dict], readout: str | None) -> list[Scored]:
-    """In-process: label logits before calibration, so one pass serves fitting and before/after reports."""
+def score_with_engine(engine, items: list[dict], readout: str | None, cache: Path | None = None) -> list[Scored]:
+    """In-process: label logits before calibration, so one pass serves fitting and before/after reports.
+
+    With `cache`, each item's logits are appended to a JSONL file as they are computed and reused on the
+    next run (keyed by model, readout and the item's request), so an interrupted pass resumes.
+    """
+    readout = readout or engine.default_readout
+    done: dict[str, dict] = {}
+    if cache and cache.exists():
+        for line in cache.read_text().splitlines():
+            row = json.loads(line)
+            done[row["key"]] = row
+    sink = open(cache, "a") if cache else None
     out = []
-    for item in _progress(items, f"{engine.info.id}/{readout or engine.default_readout}"):
-        payload = {**item["request"], **({"x_readout": readout} if readout else {})}
-        request = engine.validate(payload)
-        _r, _p, _plans, _e, outcomes = engine.outcomes(request)
-        question = item["request"]["questions"]["q"]
-        outcome = outcomes["q"]
-        out.append(Scored(item, question["type"], outcome.probs(), gold_index(question, item["gold"]),
-                          outcome.label_mass, np.asarray(outcome.scores)))
+    try:
+        for item in _progress(items, f"{engine.info.id}/{readout}"):
+            question = item["request"]["questions"]["q"]
+            key = hashlib.sha256(json.dumps([engine.info.id, readout, item["request"]], sort_keys=True).encode()).hexdigest()
+            if key in done:
+                scores, mass = np.array(done[key]["scores"]), done[key]["label_mass"]
+            else:
+                request = engine.validate({**item["request"], "x_readout": readout})
+                outcome = engine.outcomes(request)[4]["q"]
+                scores, mass = np.asarray(outcome.scores, dtype=np.float64), outcome.label_mass
+                if sink:
+                    sink.write(json.dumps({"key": key, "id": item["id"], "scores": scores.tolist(), "label_mass": mass}) + "\n")
+                    sink.flush()
+            out.append(Scored(item, question["type"], softmax(scores), gold_index(question, item["gold"]), mass, scores))
+    finally:
+        if sink:
+            sink.close()
     return out
 
 

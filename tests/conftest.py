@@ -63,5 +63,5 @@ def client(server):
     from typesafe_sdk import RetryPolicy, TypeSafeClient
 
     # Retries off: a test must see the first answer, not a retried one.
-    with TypeSafeClient(base_url=server.url, api_key=KEYS[0], retry=RetryPolicy(max_retries=0)) as c:
+    with TypeSafeClient(base_url=server.url, api_key=KEYS[0], retry=RetryPolicy(max_retries=0), timeout=120) as c:
         yield c

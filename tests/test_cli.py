@@ -81,10 +81,10 @@ def test_serve_with_keys_answers_the_sdk_and_stops_on_sigterm():
                 pass
             assert time.time() < deadline and proc.poll() is None, "server did not become ready"
             time.sleep(0.3)
-        with TypeSafeClient(base_url=url, api_key="beta-key", retry=RetryPolicy(max_retries=0)) as c:
+        with TypeSafeClient(base_url=url, api_key="beta-key", retry=RetryPolicy(max_retries=0), timeout=120) as c:
             r = c.system_one(state="The invoice is overdue.", questions={"q": Noul(instructions="Is this about money?")})
             assert r.model == "smollm2-135m" and 0 < r.nouls["q"].noul < 1
-        with TypeSafeClient(base_url=url, api_key="gamma-key", retry=RetryPolicy(max_retries=0)) as c:
+        with TypeSafeClient(base_url=url, api_key="gamma-key", retry=RetryPolicy(max_retries=0), timeout=120) as c:
             with pytest.raises(TypeSafeAuthenticationError):
                 c.system_one(state="x", questions={"q": Noul(instructions="y?")})
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 
@@ -20,6 +21,10 @@ from typesafe_sdk import (
 )
 
 from tests.conftest import KEYS
+
+# Generous timeouts: CI runs on 2 shared cores, and a slow answer is not what these tests check.
+post = functools.partial(httpx.post, timeout=120)
+get = functools.partial(httpx.get, timeout=120)
 
 STATE = "Hi, I was charged twice for order #4411 and I am quite annoyed. Please refund one charge today."
 
@@ -69,7 +74,7 @@ def test_every_answer_type_parses_and_is_consistent(client):
 def test_raw_response_fields(server):
     body = {"model": "jev-latest", "state": {"subject": "refund", "body": STATE}, "unknown_top_level": 1,
             "questions": {"q": {"type": "noul", "criteria": {"true": "The sender wants money back"}}}}
-    r = httpx.post(f"{server.url}/v1/systemone", json=body, headers={"authorization": f"Bearer {KEYS[1]}"})
+    r = post(f"{server.url}/v1/systemone", json=body, headers={"authorization": f"Bearer {KEYS[1]}"})
     assert r.status_code == 200
     assert r.headers["content-type"] == "application/json"
     assert len(r.headers["x-typesafe-request-id"]) >= 16
@@ -100,7 +105,7 @@ def test_255_options_and_10_levels(client):
 def test_unicode_option_names_round_trip_byte_for_byte(server):
     names = ["naïve café", "日本語", "emoji 🚀", "  spaced  ", "quote \" and \\ backslash", "Ωmega\u200b"]
     body = {"model": "jev-latest", "state": STATE, "questions": {"u": {"type": "choice", "criteria": {n: None for n in names}}}}
-    r = httpx.post(f"{server.url}/v1/systemone", json=body, headers={"authorization": f"Bearer {KEYS[0]}"})
+    r = post(f"{server.url}/v1/systemone", json=body, headers={"authorization": f"Bearer {KEYS[0]}"})
     assert r.status_code == 200
     got = json.loads(r.content.decode("utf-8"))["answers"]["u"]
     assert list(got["probabilities"]) == names
@@ -121,7 +126,7 @@ def test_unicode_option_names_round_trip_byte_for_byte(server):
 def test_bad_questions_are_422_with_detail(server, question, fragment):
     # Sent raw: the SDK refuses some of these itself, and the server must refuse them from any client.
     body = {"model": "jev-latest", "state": STATE, "questions": {"q": question}}
-    r = httpx.post(f"{server.url}/v1/systemone", json=body, headers={"authorization": f"Bearer {KEYS[0]}"})
+    r = post(f"{server.url}/v1/systemone", json=body, headers={"authorization": f"Bearer {KEYS[0]}"})
     assert r.status_code == 422, r.text
     detail = r.json()["detail"]
     assert isinstance(detail, list) and detail
@@ -150,7 +155,7 @@ def test_sdk_surfaces_422_for_11_levels_and_map_form(client):
     ],
 )
 def test_malformed_bodies_are_422_with_detail(server, raw, fragment):
-    r = httpx.post(f"{server.url}/v1/systemone", content=raw,
+    r = post(f"{server.url}/v1/systemone", content=raw,
                    headers={"authorization": f"Bearer {KEYS[0]}", "content-type": "application/json"})
     assert r.status_code == 422, r.text
     assert r.headers["content-type"] == "application/json"
@@ -182,7 +187,7 @@ def test_zstd_compressed_request_is_answered(server):
     assert seen == ["zstd"]
     assert 0 < r.nouls["q"].noul < 1
     # Same answer as the uncompressed request: compression changes nothing.
-    with TypeSafeClient(base_url=server.url, api_key=KEYS[0], retry=RetryPolicy(max_retries=0), compression=False) as c:
+    with TypeSafeClient(base_url=server.url, api_key=KEYS[0], retry=RetryPolicy(max_retries=0), compression=False, timeout=120) as c:
         plain = c.system_one(state=STATE * 20, questions={"q": Noul(instructions="Is this about billing?")})
     assert abs(plain.nouls["q"].noul - r.nouls["q"].noul) < 1e-9
 
@@ -193,7 +198,7 @@ def recording_client(seen: list):
     def hook(request):
         seen.append(request.headers.get("content-encoding"))
 
-    return httpx2.Client(event_hooks={"request": [hook]})
+    return httpx2.Client(event_hooks={"request": [hook]}, timeout=120)
 
 
 def test_raw_zstd_and_gzip_bodies(server):
@@ -205,7 +210,7 @@ def test_raw_zstd_and_gzip_bodies(server):
     answers = []
     for encoding, data in [("zstd", zstandard.ZstdCompressor().compress(body)), ("gzip", gzip.compress(body)), (None, body)]:
         headers = dict(auth, **({"content-encoding": encoding} if encoding else {}))
-        r = httpx.post(f"{server.url}/v1/systemone", content=data, headers=headers)
+        r = post(f"{server.url}/v1/systemone", content=data, headers=headers)
         assert r.status_code == 200, r.text
         answers.append(r.json()["answers"]["q"]["noul"])
     assert max(answers) - min(answers) < 1e-9
@@ -218,7 +223,7 @@ def test_zstd_bomb_truncated_and_garbage_bodies_are_4xx(server):
     good = zstandard.ZstdCompressor().compress(b'{"model": "jev-latest"}' * 100)
     cases = [(bomb, 413, "request_too_large"), (good[:-4], 400, "truncated"), (b"not zstd at all", 400, "not valid zstd")]
     for data, status, fragment in cases:
-        r = httpx.post(f"{server.url}/v1/systemone", content=data, headers=auth)
+        r = post(f"{server.url}/v1/systemone", content=data, headers=auth)
         assert r.status_code == status, r.text
         assert fragment in r.text
         assert set(r.json()["detail"]) == {"error_type", "message"}
@@ -228,22 +233,22 @@ def test_missing_and_wrong_keys_are_401_authentication_error(server):
     from typesafe_sdk import TypeSafeClient as Client
 
     body = {"model": "jev-latest", "state": "x", "questions": {"q": {"type": "noul", "instructions": "y?"}}}
-    r = httpx.post(f"{server.url}/v1/systemone", json=body)
+    r = post(f"{server.url}/v1/systemone", json=body)
     assert r.status_code == 401
     assert r.json()["detail"]["error_type"] == "authentication_error"
-    with Client(base_url=server.url, api_key="wrong-key", retry=RetryPolicy(max_retries=0)) as c:
+    with Client(base_url=server.url, api_key="wrong-key", retry=RetryPolicy(max_retries=0), timeout=120) as c:
         with pytest.raises(TypeSafeAuthenticationError) as caught:
             c.system_one(state="x", questions={"q": Noul(instructions="y?")})
     assert caught.value.status == 401
     assert caught.value.body["detail"]["error_type"] == "authentication_error"
     assert caught.value.request_id
-    with Client(base_url=server.url, api_key=KEYS[1], retry=RetryPolicy(max_retries=0)) as c:
+    with Client(base_url=server.url, api_key=KEYS[1], retry=RetryPolicy(max_retries=0), timeout=120) as c:
         assert c.system_one(state="x", questions={"q": Noul(instructions="y?")}).nouls["q"].noul > 0
 
 
 def test_unknown_route_and_method_keep_the_error_shape(server):
-    r = httpx.get(f"{server.url}/v1/nothing")
+    r = get(f"{server.url}/v1/nothing")
     assert r.status_code == 404 and r.json()["detail"]["error_type"] == "not_found"
-    r = httpx.get(f"{server.url}/v1/systemone")
+    r = get(f"{server.url}/v1/systemone")
     assert r.status_code == 405 and r.json()["detail"]["error_type"] == "method_not_allowed"
     assert r.headers["x-typesafe-request-id"]
