@@ -18,7 +18,7 @@ from onepass.calibration import Profile, find_profile
 from onepass.options import RequestOptions, with_options
 from onepass.readouts import READOUTS, Outcome, Plan
 from onepass.render import LabelError, Renderer
-from onepass.wire import APIError, BoxQuestion, RequestInvalid, SystemOneRequest, parse_request
+from onepass.wire import APIError, BoxQuestion, RequestInvalid, SystemOneRequest, parse_request, reject_lone_surrogates
 
 
 @dataclass
@@ -46,6 +46,7 @@ class Engine:
         abstain_mass: float | None = None,
         abstain_confidence: float | None = None,
         calibration: str | None = "auto",
+        max_input_tokens: int = 65536,
         backend: Backend | None = None,
         tokenizer=None,
         model_id: str | None = None,
@@ -69,6 +70,9 @@ class Engine:
         for name, value in (("abstain_mass", abstain_mass), ("abstain_confidence", abstain_confidence)):
             if value is not None and not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be between 0 and 1, got {value}")
+        if max_input_tokens < 1:
+            raise ValueError(f"max_input_tokens must be at least 1, got {max_input_tokens}")
+        self.max_input_tokens = max_input_tokens  # all tokens one request makes the model read
         self.abstain_mass = abstain_mass
         self.abstain_confidence = abstain_confidence
         # "auto": the model's own profile if one exists (cache dir, then packaged); a path: that file;
@@ -106,6 +110,7 @@ class Engine:
         """Everything that can be checked without running the model; raises RequestInvalid / APIError."""
         if not isinstance(payload, dict):
             raise RequestInvalid.single(["body"], "the request body must be a JSON object", "model_attributes_type")
+        reject_lone_surrogates(payload)  # the HTTP path checks this while parsing; in-process callers too
         request = with_options(parse_request(payload), payload)
         if request.options.x_calibrated and self.profile is None:
             raise RequestInvalid.single(["body", "x_calibrated"], f"model {self.info.id} has no calibration profile; "
@@ -171,6 +176,11 @@ class Engine:
             except LabelError as error:
                 raise RequestInvalid.single(["body", "questions", qid, "criteria"], str(error), "label_error") from None
         self._check_context(prefix, plans.values())
+        total = len(prefix) + sum(self._plan_tokens(p) for p in plans.values())
+        if total > self.max_input_tokens:
+            raise APIError(400, "max_tokens_exceeded",
+                           f"the request makes the model read {total} tokens (state once, plus every question); "
+                           f"this server reads at most {self.max_input_tokens} per request. Split it or shorten it.")
         with self._lock:
             outcomes = self._execute(prefix, plans)
             followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}

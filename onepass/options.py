@@ -31,6 +31,8 @@ def parse_options(payload: dict[str, Any]) -> RequestOptions:
         return RequestOptions.model_validate(fields)
     except ValidationError as error:
         raise RequestInvalid(validation_detail(error)) from None
+    except (OverflowError, ValueError):  # an integer threshold too large to be a float
+        raise RequestInvalid.single(["body"], "x_abstain thresholds must be numbers between 0 and 1", "value_error") from None
 
 
 class DecisionRequest(SystemOneRequest):

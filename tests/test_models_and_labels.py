@@ -74,3 +74,19 @@ def test_state_longer_than_context_is_400(tmp_path):
         engine.decide({**REQUEST, "state": "word " * 2000})
     assert caught.value.status == 400 and caught.value.error_type == "max_tokens_exceeded"
     assert "1024" in caught.value.message
+
+
+def test_total_work_limit_and_in_process_bad_text(tmp_path):
+    from onepass.wire import APIError, RequestInvalid
+
+    directory = llama_with_smollm_tokenizer(tmp_path / "tiny")
+    engine = Engine(str(directory), max_input_tokens=300, log=lambda _m: None)
+    many = {f"q{i}": {"type": "noul", "instructions": f"Is this about topic number {i}?"} for i in range(40)}
+    with pytest.raises(APIError) as caught:
+        engine.decide({**REQUEST, "questions": many})
+    assert caught.value.status == 400 and "at most 300" in caught.value.message
+    assert engine.decide(REQUEST)["answers"]["q"]["type"] == "choice"  # a small request still fits
+    with pytest.raises(RequestInvalid):
+        engine.decide({**REQUEST, "state": "broken \ud800 text"})
+    with pytest.raises(RequestInvalid):
+        engine.decide({**REQUEST, "x_abstain_mass": 10 ** 400})
