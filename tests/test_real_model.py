@@ -22,7 +22,9 @@ def qwen():
 
 
 def one(engine, state, question):
-    return engine.decide({"model": "jev-latest", "state": state, "questions": {"q": question}})["answers"]["q"]
+    # The raw model's discrimination is checked here; the shipped calibration profile is checked below.
+    payload = {"model": "jev-latest", "state": state, "questions": {"q": question}, "x_calibrated": False}
+    return engine.decide(payload)["answers"]["q"]
 
 
 def test_default_model_is_the_verified_qwen(qwen):
@@ -51,3 +53,20 @@ def test_easy_scores_are_ordered(qwen):
     angry = one(qwen, "This is the worst purchase I have ever made. It broke on day one and support ignored me.", question)
     assert happy["score"] > 3.0
     assert angry["score"] < happy["score"] - 1.5
+
+
+def test_shipped_profile_is_applied_by_default(qwen):
+    assert qwen.profile is not None and qwen.profile.data_sha256
+    listed = qwen.model_list()[0]
+    assert listed["x_calibration"].startswith("calibrated")
+    question = {"type": "score", "instructions": "How positive is the sentiment?", "criteria": SENTIMENT}
+    payload = {"model": "jev-latest", "state": "It was fine, nothing special.", "questions": {"q": question}}
+    calibrated = qwen.decide(payload)["answers"]["q"]
+    raw = qwen.decide({**payload, "x_calibrated": False})["answers"]["q"]
+    assert calibrated["x_calibrated"] is True and raw["x_calibrated"] is False
+    t = qwen.profile.temperature("slot", "score")
+    import numpy as np
+
+    logits = np.log([raw["probabilities"][str(i)] for i in range(5)])
+    expected = np.exp(logits / t) / np.exp(logits / t).sum()
+    assert np.allclose([calibrated["probabilities"][str(i)] for i in range(5)], expected, atol=1e-9)
