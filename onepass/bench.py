@@ -83,17 +83,8 @@ def raw_forward_seconds(engine, request: dict, repeats: int) -> float:
         out = backend._forward(input_ids=torch.tensor([prefix], device=backend.device))
         cache = backend._cache_of(out)
         for rows in batches:
-            width = max(len(r.suffix) for r in rows)
+            ids, mask, pos = backend.left_padded(rows, len(prefix))
             n = len(rows)
-            ids = torch.full((n, width), backend.pad_id, dtype=torch.long)
-            mask = torch.zeros((n, len(prefix) + width), dtype=torch.long)
-            mask[:, : len(prefix)] = 1
-            pos = torch.full((n, width), len(prefix), dtype=torch.long)
-            for r, read in enumerate(rows):
-                k = len(read.suffix)
-                ids[r, width - k:] = torch.tensor(read.suffix)
-                mask[r, len(prefix) + width - k:] = 1
-                pos[r, width - k:] = torch.arange(len(prefix), len(prefix) + k)
             kv = copy.deepcopy(cache)
             if n > 1:
                 kv.batch_repeat_interleave(n)

@@ -133,7 +133,9 @@ class EmbeddedBackend:
         if batch:
             yield batch
 
-    def _read(self, cache, prefix_len: int, rows: list[Read]) -> list[np.ndarray]:
+    def left_padded(self, rows: list[Read], prefix_len: int):
+        """(input ids, attention mask over prefix + suffix, position ids) for one read batch: suffixes
+        left-padded, padding masked, positions continuing from the prefix as if each row were alone."""
         width = max(len(r.suffix) for r in rows)
         n = len(rows)
         ids = torch.full((n, width), self.pad_id, dtype=torch.long)
@@ -145,6 +147,11 @@ class EmbeddedBackend:
             ids[r, width - k :] = torch.tensor(read.suffix)
             mask[r, prefix_len + width - k :] = 1
             positions[r, width - k :] = torch.arange(prefix_len, prefix_len + k)
+        return ids, mask, positions
+
+    def _read(self, cache, prefix_len: int, rows: list[Read]) -> list[np.ndarray]:
+        ids, mask, positions = self.left_padded(rows, prefix_len)
+        n = len(rows)
         kv = copy.deepcopy(cache)
         if n > 1:
             kv.batch_repeat_interleave(n)
