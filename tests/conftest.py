@@ -24,9 +24,9 @@ def free_port() -> int:
 class ServerThread:
     """uvicorn in a background thread, listening on loopback only."""
 
-    def __init__(self, app):
-        self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+    def __init__(self, app, port: int | None = None, config: uvicorn.Config | None = None):
+        self.port = config.port if config else (port or free_port())
+        self.server = uvicorn.Server(config or uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property
@@ -37,7 +37,7 @@ class ServerThread:
         self.thread.start()
         deadline = time.time() + 30
         while not self.server.started:
-            if time.time() > deadline:
+            if time.time() > deadline or not self.thread.is_alive():
                 raise RuntimeError("test server did not start")
             time.sleep(0.05)
         return self

@@ -6,14 +6,12 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-import time
 from types import SimpleNamespace
 
-import uvicorn
 
 from onepass.server import Settings, uvicorn_config
 from onepass.wire import APIError, RequestInvalid, parse_request
-from tests.conftest import free_port
+from tests.conftest import ServerThread, free_port
 
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -73,32 +71,13 @@ class FakeEngine:
                 self.running -= 1
 
 
-class LoopbackServer:
+class LoopbackServer(ServerThread):
     """uvicorn on 127.0.0.1 in a thread, configured exactly as `onepass serve` configures it."""
 
     def __init__(self, app, settings: Settings | None = None, log_level: str = "warning"):
         self.app = app
-        self.port = free_port()
         self.settings = settings or app.state.settings
-        self.server = uvicorn.Server(uvicorn_config(app, self.settings, "127.0.0.1", self.port, log_level=log_level))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self):
-        self.thread.start()
-        deadline = time.time() + 30
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("test server did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(timeout=60)
+        super().__init__(app, config=uvicorn_config(app, self.settings, "127.0.0.1", free_port(), log_level=log_level))
 
 
 def noul_request(state, qid: str = "q", model: str = "jev-latest") -> dict:

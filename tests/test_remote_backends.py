@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -18,8 +17,9 @@ from dataclasses import dataclass, field
 import httpx
 import numpy as np
 import pytest
+
+from tests.conftest import ServerThread, free_port
 import torch
-import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
@@ -251,35 +251,8 @@ def make_app(fake: Fake) -> FastAPI:
     return app
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Served:
-    """uvicorn on 127.0.0.1 in a thread, stopped on exit."""
-
-    def __init__(self, app, port: int | None = None):
-        self.port = port or free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self):
-        self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started:
-            assert time.time() < deadline, "fake server did not start"
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(timeout=20)
+# uvicorn on 127.0.0.1 in a thread, stopped on exit (the suite's shared helper).
+Served = ServerThread
 
 
 @pytest.fixture()
