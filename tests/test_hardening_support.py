@@ -6,8 +6,8 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
+import time
 from types import SimpleNamespace
-
 
 from onepass.server import Settings, uvicorn_config
 from onepass.wire import APIError, RequestInvalid, parse_request
