@@ -25,6 +25,8 @@ from onepass import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 FAMILIES = ["slot", "isolated", "likelihood", "likelihood-mean", "debiased"]
+# Variants that share a family's code but not its options: engine key and readout name.
+VARIANTS = {"likelihood-mean": ("mean", "likelihood"), "debiased-given": ("given", "debiased")}
 
 
 def load_items(path: Path, limit: int | None) -> list[dict]:
@@ -45,16 +47,24 @@ def variants(question: dict, seed: str) -> dict[str, dict]:
 
 
 def engines(model: str) -> dict[str, Engine]:
-    base = Engine(model, log=lambda m: print(m, file=sys.stderr))
+    # Uncalibrated: families are compared on their raw distributions (a profile may cover only some).
+    base = Engine(model, calibration=None, log=lambda m: print(m, file=sys.stderr))
     # likelihood-mean shares the loaded weights; only its combination rule differs.
     mean = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
                   readout_options={"likelihood": {"normalise": "mean"}})
-    return {"base": base, "mean": mean}
+    # debiased starting from the request's order instead of the canonical one: shows what rotations alone do.
+    given = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
+                   readout_options={"debiased": {"order": "given"}})
+    return {"base": base, "mean": mean, "given": given}
+
+
+def pick(engs, family: str):
+    key, readout = VARIANTS.get(family, ("base", family))
+    return engs[key], readout
 
 
 def run_family(engs, family: str, items: list[dict], log) -> dict:
-    engine = engs["mean"] if family == "likelihood-mean" else engs["base"]
-    readout = "likelihood" if family == "likelihood-mean" else family
+    engine, readout = pick(engs, family)
     flips = {"rev": 0, "perm": 0}
     tv = {"rev": [], "perm": []}
     max_delta = 0.0
@@ -93,8 +103,7 @@ def run_family(engs, family: str, items: list[dict], log) -> dict:
 
 
 def latency(engs, family: str, sizes: list[int], repeats: int) -> dict:
-    engine = engs["mean"] if family == "likelihood-mean" else engs["base"]
-    readout = "likelihood" if family == "likelihood-mean" else family
+    engine, readout = pick(engs, family)
     out = {}
     for n in sizes:
         question = {"type": "choice", "instructions": "Which category fits this ticket best?",

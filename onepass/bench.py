@@ -3,8 +3,9 @@ the raw forward passes it runs, and the speedup over the same model generating i
 
 - engine: `Engine.decide` on requests of Q choice questions (K options) about a state of N tokens, sent by C
   client threads; each request is timed end to end (in-process, no HTTP).
-- raw forward: the same model called directly on the same token batches (state prefill, then the padded
-  question batch on a copy of its cache), with none of onepass's rendering, validation or answer building;
+- raw forward: the same model called directly on the same tensors (state prefill, then each read pass the
+  engine runs: packed sequence or padded batch, on a copy of the cache), with none of onepass's rendering,
+  validation, scheduling or answer building;
   overhead_pct = (engine time - raw time) / raw time, single request at a time.
 - generation baseline: the same prompt per question (state + question), greedy decoding of a JSON answer
   such as {"answer": "B"} with the model's own generate(), one question at a time as a generating server
@@ -71,24 +72,31 @@ def run_engine(engine, request: dict, concurrency: int, requests: int) -> dict:
 
 @torch.inference_mode()
 def raw_forward_seconds(engine, request: dict, repeats: int) -> float:
-    """The model alone on exactly the engine's tensors: prefill, then each padded read batch."""
+    """The model alone on exactly the engine's tensors: prefill, then each read pass (packed sequence or
+    padded batch, as the engine's read mode chooses)."""
     backend = engine.backend
     validated = engine.validate(request)
     prefix = engine.renderer.prefix(validated.state)
     reads = [engine.readouts["slot"].plan(engine.renderer, q).reads[0] for q in validated.questions.values()]
-    batches = [[reads[i] for i in batch] for batch in backend._batches(reads, len(prefix))]
+    passes = []
+    for batch, packed in backend.read_batches(reads, len(prefix)):
+        rows = [reads[i] for i in batch]
+        if packed:
+            ids, mask, pos, ends = backend.packed(rows, len(prefix))
+            passes.append(({"input_ids": ids, "attention_mask": mask, "position_ids": pos, "logits_to_keep": ends}, 1))
+        else:
+            ids, mask, pos = backend.left_padded(rows, len(prefix))
+            passes.append(({"input_ids": ids, "attention_mask": mask, "position_ids": pos}, len(rows)))
     times = []
     for _ in range(repeats):
         t = time.perf_counter()
         out = backend._forward(input_ids=torch.tensor([prefix], device=backend.device))
         cache = backend._cache_of(out)
-        for rows in batches:
-            ids, mask, pos = backend.left_padded(rows, len(prefix))
-            n = len(rows)
+        for kwargs, n in passes:
             kv = copy.deepcopy(cache)
             if n > 1:
                 kv.batch_repeat_interleave(n)
-            backend._forward(input_ids=ids, attention_mask=mask, position_ids=pos, kv=kv)
+            backend._forward(kv=kv, **kwargs)
         times.append(time.perf_counter() - t)
     return statistics.median(times)
 

@@ -85,9 +85,12 @@ def _engine_factory(args, log=print):
     calibration = None if args.calibration in ("none", "off") else args.calibration
     options = {"readout": args.readout, "calibration": calibration, "abstain_mass": args.abstain_mass,
                "abstain_confidence": args.abstain_confidence,
-               "readout_options": {"debiased": {"max_reads": args.debias_max_reads, "entropy_threshold": args.debias_entropy}}}
+               "readout_options": {"debiased": {"max_reads": args.debias_max_reads, "entropy_threshold": args.debias_entropy,
+                                                   "order": args.debias_order}}}
     if args.backend == "embedded":
-        return lambda: Engine(args.model, device=args.device, dtype=args.dtype, log=log, **options)
+        backend_options = {"read_mode": args.read_mode, "batch_wait_ms": args.batch_wait_ms}
+        return lambda: Engine(args.model, device=args.device, dtype=args.dtype, log=log,
+                              backend_options=backend_options, **options)
     from onepass.backends.http import RetryPolicy
     from onepass.backends.remote import build_remote_engine
 
@@ -109,6 +112,8 @@ def _check_model_flags(args) -> str | None:
         value = getattr(args, flag)
         if value is not None and not 0.0 <= value <= 1.0:
             return f"--{flag.replace('_', '-')} must be between 0 and 1, got {value}"
+    if args.batch_wait_ms < 0 or args.batch_wait_ms > 1000:
+        return f"--batch-wait-ms must be between 0 and 1000, got {args.batch_wait_ms}"
     if args.debias_max_reads < 1:
         return f"--debias-max-reads must be at least 1, got {args.debias_max_reads}"
     if args.calibration not in ("auto", "none", "off") and not Path(args.calibration).is_file():
@@ -330,6 +335,12 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--abstain-confidence", type=float, default=None, help="mark x_abstain below this confidence (0-1)")
         p.add_argument("--debias-max-reads", type=int, default=4, help="debiased: most reads per choice question")
         p.add_argument("--debias-entropy", type=float, default=0.5, help="debiased: normalised entropy above which to read again")
+        p.add_argument("--debias-order", choices=["canonical", "given"], default="canonical",
+                       help="debiased: start from options sorted by name (order invariant) or as the request lists them")
+        p.add_argument("--read-mode", default="auto", choices=["auto", "batched", "packed"],
+                       help="embedded: a request's question reads in one packed sequence or in padded rows (docs/throughput.md)")
+        p.add_argument("--batch-wait-ms", type=float, default=2.0,
+                       help="embedded: longest wait for concurrent requests to share a forward pass (0: never wait)")
         p.add_argument("--backend", default="embedded", choices=["embedded", "vllm", "sglang"],
                        help="where logits come from: in-process, or a vLLM / SGLang server (docs/deployment.md)")
         p.add_argument("--backend-url", default=os.environ.get("ONEPASS_BACKEND_URL"), help="engine base URL")
@@ -362,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     limits.add_argument("--max-model-chars", type=int, help="characters of the model name (default 256)")
     limits.add_argument("--max-depth", type=int, help="JSON nesting depth (default 32)")
     load = p.add_argument_group("backpressure (429 / 503 with retry-after)")
-    load.add_argument("--workers", type=int, help="model worker threads (default 1)")
+    load.add_argument("--workers", type=int, help="requests handed to the engine at once; the embedded engine batches their reads (default 4)")
     load.add_argument("--max-queue", type=int, help="requests admitted beyond the running ones (default 32)")
     load.add_argument("--queue-timeout", type=float, help="seconds a request may wait for a worker before 503 (default 60)")
     load.add_argument("--retry-after", type=int, help="retry-after seconds on 429 and queue-timeout 503 (default 1)")

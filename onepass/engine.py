@@ -48,6 +48,7 @@ class Engine:
         calibration: str | None = "auto",
         max_input_tokens: int = 65536,
         backend: Backend | None = None,
+        backend_options: dict | None = None,
         tokenizer=None,
         model_id: str | None = None,
         log=print,
@@ -58,7 +59,7 @@ class Engine:
             from onepass.backends.embedded import EmbeddedBackend
 
             hf_model, tokenizer, model_id = models.load(model, dtype=dtype, device=device, log=log)
-            backend = EmbeddedBackend(hf_model, tokenizer)
+            backend = EmbeddedBackend(hf_model, tokenizer, **(backend_options or {}))
         if tokenizer is None or model_id is None:
             raise ValueError("a custom backend needs its tokenizer and model_id")
         self.backend = backend
@@ -181,7 +182,10 @@ class Engine:
             raise APIError(400, "max_tokens_exceeded",
                            f"the request makes the model read {total} tokens (state once, plus every question); "
                            f"this server reads at most {self.max_input_tokens} per request. Split it or shorten it.")
-        with self._lock:
+        # A batching backend gathers reads of concurrent requests; it waits for companions only while
+        # requests are in flight.
+        expecting = getattr(self.backend, "expecting", None)
+        with self._lock, (expecting() if expecting else contextlib.nullcontext()):
             outcomes = self._execute(prefix, plans)
             followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}
             followups = {qid: plan for qid, plan in followups.items() if plan is not None}
@@ -195,8 +199,14 @@ class Engine:
         """One backend call for every read of every plan, one for every continuation; then combine."""
         reads = [read for plan in plans.values() for read in plan.reads]
         conts = [c for plan in plans.values() for c in plan.continuations]
-        read_lp = self.backend.logprobs(prefix, reads) if reads else []
-        cont_lp = continuation_logprobs(self.backend, prefix, conts) if conts else []
+        # Identical reads (the same question asked twice, isolated options or likelihood contexts that do
+        # not depend on order) are computed once and shared.
+        unique_reads, read_of = _unique(reads, lambda r: (tuple(r.suffix), tuple(r.token_ids)))
+        unique_conts, cont_of = _unique(conts, lambda c: (tuple(c.context), tuple(map(tuple, c.options))))
+        read_lp = self.backend.logprobs(prefix, unique_reads) if reads else []
+        cont_lp = continuation_logprobs(self.backend, prefix, unique_conts) if conts else []
+        read_lp = [read_lp[k] for k in read_of]
+        cont_lp = [cont_lp[k] for k in cont_of]
         outcomes, r, c = {}, 0, 0
         for qid, plan in plans.items():
             mine = read_lp[r : r + len(plan.reads)]
@@ -237,3 +247,13 @@ class Engine:
         low_mass = mass_floor is not None and answer["x_label_mass"] < mass_floor
         low_conf = conf_floor is not None and confidence < conf_floor
         return bool(low_mass or low_conf)
+
+
+def _unique(items: list, key) -> tuple[list, list[int]]:
+    """(distinct items in first-seen order, index of each item's distinct copy)."""
+    seen: dict = {}
+    index = [seen.setdefault(key(item), len(seen)) for item in items]
+    distinct = [None] * len(seen)
+    for item, k in zip(items, index):
+        distinct[k] = item
+    return distinct, index

@@ -89,7 +89,9 @@ class Settings:
     max_model_chars: int = 256
     max_depth: int = 32  # JSON nesting, the top-level object is level 1
     # Backpressure: `workers` requests run, `max_queue` more wait (or are being read); beyond that 429.
-    workers: int = 1  # model worker threads; torch already uses every core inside one forward
+    # Requests handed to the engine at once; the embedded engine batches their reads into shared forward
+    # passes (one model call at a time), so workers bound how many requests one batch can gather.
+    workers: int = 4
     max_queue: int = 32
     queue_timeout_s: float = 60.0  # a validated request waiting longer than this for a worker: 503
     retry_after_s: int = 1  # retry-after on 429 and queue-timeout 503

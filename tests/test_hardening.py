@@ -205,6 +205,8 @@ def test_serve_refuses_open_public_listeners_and_bad_settings(monkeypatch, capsy
     assert code == 2 and "--torch-threads" in err
     code, err = run_cli(["--readout", "nonsense"], monkeypatch=monkeypatch, capsys=capsys)
     assert code == 2 and "--readout" in err
+    code, err = run_cli(["--batch-wait-ms", "-1"], monkeypatch=monkeypatch, capsys=capsys)
+    assert code == 2 and "--batch-wait-ms" in err and "between 0 and 1000" in err
     code, err = run_cli(["--model", str(tmp_path / "nothing-here")], monkeypatch=monkeypatch, capsys=capsys)
     assert code == 2 and "unknown model" in err
     code, err = run_cli(["--api-key-file", str(tmp_path / "missing.keys")], monkeypatch=monkeypatch, capsys=capsys)
@@ -606,7 +608,7 @@ def test_metrics_count_requests_by_route_and_status_and_questions_and_tokens():
         assert m[("onepass_input_tokens_total", ())] == 60 and m[("onepass_output_tokens_total", ())] == 6
         assert m[("onepass_request_duration_seconds_count", (("route", "/v1/systemone"),))] == 4
         assert m[("onepass_queue_wait_seconds_count", ())] == 3
-        assert m[("onepass_model_ready", ())] == 1 and m[("onepass_workers", ())] == 1
+        assert m[("onepass_model_ready", ())] == 1 and m[("onepass_workers", ())] == Settings().workers
         assert ("onepass_queue_depth", ()) in m and ("onepass_workers_busy", ()) in m
 
 

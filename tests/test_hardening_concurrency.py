@@ -93,18 +93,23 @@ def test_32_requests_at_once_each_get_their_answer_alone(smol, alone):
 
 
 def test_32_requests_at_once_through_4_workers_and_small_batches(smol, alone):
-    """Four requests run the pipeline at once (rendering, tokenising, combining in parallel threads) and the
-    engine splits every request's reads into batches of one: still each request's own answer."""
+    """Four requests run the pipeline at once (rendering, tokenising, combining in parallel threads); the
+    engine gathers concurrent requests' reads into shared forward passes, and a request read alone is split
+    into padded batches of one: still each request's own answer."""
     settings = patient(workers=4)
-    old = smol.backend.max_batch
-    smol.backend.max_batch = 1
+    backend = smol.backend
+    old = backend.max_batch, backend.read_mode
+    backend.max_batch, backend.read_mode = 1, "batched"
+    batches, jobs = backend.batcher.batches, backend.batcher.batched_jobs
     try:
         with LoopbackServer(create_app(smol, settings), settings) as s:
             with ThreadPoolExecutor(max_workers=N) as pool:
                 together = list(pool.map(lambda i: ask(s.url, i), range(N)))
             assert s.app.state.admission.executor._max_workers == 4
     finally:
-        smol.backend.max_batch = old
+        backend.max_batch, backend.read_mode = old
+    batches, jobs = backend.batcher.batches - batches, backend.batcher.batched_jobs - jobs
+    assert jobs == N and batches < N  # some forward passes carried several requests
     check_same(together, alone, 1e-5)  # batch shapes differ: equal up to float noise (tests/test_invariance.py TOL)
 
 

@@ -67,13 +67,67 @@ def test_slot_is_order_sensitive_on_this_model(smol):
 
 
 def test_debiased_with_every_rotation_cancels_cyclic_order(tiny):
+    """Starting from the request's own order, reading every rotation cancels a cyclic shift."""
     names = list(OPTIONS)
     engine = Engine(backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny",
-                    readout_options={"debiased": {"max_reads": len(names), "entropy_threshold": 0.0}})
+                    readout_options={"debiased": {"max_reads": len(names), "entropy_threshold": 0.0, "order": "given"}})
     rotated = names[2:] + names[:2]
     answers = ask(engine, {"a": choice(OPTIONS), "b": choice({n: OPTIONS[n] for n in rotated})}, "debiased")
     assert answers["a"]["x_reads"] == len(names) == answers["b"]["x_reads"]
     assert np.abs(probs(answers["a"], names) - probs(answers["b"], names)).max() <= 1e-4
+
+
+@pytest.mark.parametrize("threshold", [0.0, 1.0])
+def test_debiased_canonical_order_makes_any_permutation_identical(smol, threshold):
+    """The default starts from options sorted by name, so the request's order never reaches the model:
+    identical answers (and the same number of reads) under reversal and random permutations."""
+    names = list(OPTIONS)
+    engine = Engine(backend=smol.backend, tokenizer=smol.tokenizer, model_id="smol",
+                    readout_options={"debiased": {"entropy_threshold": threshold}})
+    questions = {"orig": choice(OPTIONS)}
+    for i, order in enumerate(permutations(names)):
+        questions[f"p{i}"] = choice({n: OPTIONS[n] for n in order})
+    answers = ask(engine, questions, "debiased")
+    base = probs(answers["orig"], names)
+    for answer in answers.values():
+        assert answer["x_reads"] == answers["orig"]["x_reads"] == (4 if threshold == 0.0 else 1)
+        assert np.abs(probs(answer, names) - base).max() <= 1e-4
+        assert answer["choice"] == answers["orig"]["choice"]
+
+
+class CountingBackend:
+    """Wraps a backend and records how many reads and continuation options reach it."""
+
+    def __init__(self, inner):
+        self.inner, self.name, self.max_context = inner, "counting", inner.max_context
+        self.reads = self.options = 0
+
+    def logprobs(self, prefix, reads):
+        self.reads += len(reads)
+        return self.inner.logprobs(prefix, reads)
+
+    def continuations(self, prefix, items):
+        self.options += sum(len(item.options) for item in items)
+        return self.inner.continuations(prefix, items)
+
+
+@pytest.mark.parametrize("family", ["slot", "isolated", "likelihood"])
+def test_identical_reads_are_computed_once(tiny, family):
+    counting = CountingBackend(tiny.backend)
+    engine = Engine(backend=counting, tokenizer=tiny.tokenizer, model_id="tiny", calibration=None)
+    names = list(OPTIONS)
+    once = ask(engine, {"q": choice(OPTIONS)}, family)["q"]
+    single = (counting.reads, counting.options)
+    counting.reads = counting.options = 0
+    # The same question three times, and (for the order-invariant families) a reordered copy.
+    questions = {"a": choice(OPTIONS), "b": choice(OPTIONS), "c": choice(OPTIONS)}
+    if family != "slot":
+        questions["d"] = choice({n: OPTIONS[n] for n in names[::-1]})
+    answers = ask(engine, questions, family)
+    assert (counting.reads, counting.options) == single
+    assert single != (0, 0)
+    for answer in answers.values():
+        assert np.abs(probs(answer, names) - probs(once, names)).max() <= 1e-5
 
 
 def test_debiased_auto_policy_bounds_reads(tiny):

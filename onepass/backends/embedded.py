@@ -1,27 +1,44 @@
-"""In-process transformers backend: one prefill of the shared prefix, then batched suffix reads.
+"""In-process transformers backend: one prefill of the shared prefix, then the question reads.
 
-Suffixes are left-padded so every row's answer position is the last column: the model computes one
-vocabulary projection per row (logits_to_keep=1). Padding is masked and position ids skip it, so a
-row's numbers are those of the same suffix read alone.
+A request's reads run one of two ways after its prefix (kept in a small LRU cache):
+- batched: suffixes left-padded in rows, padding masked, positions continuing from the prefix, every row
+  on its own copy of the prefix cache; one vocabulary projection per row (logits_to_keep=1);
+- packed: all suffixes in one sequence behind the prefix, a block mask so each suffix sees the prefix and
+  itself only, positions restarting after the prefix; projections only at each suffix's last token. No
+  padding and fewer cache copies, but attention over the packed length grows quadratically, so sequences
+  are cut at `packed_max_tokens`. read_mode="auto" packs only when padding would waste many tokens
+  (suffixes of very different lengths); both choices are measured in docs/throughput.md.
+Concurrent requests meet in a ReadBatcher: when several are waiting, each becomes one row
+[padding | its prefix | its packed suffixes] of a single forward pass (the prefix is still computed once
+per request). Every path gives a read the numbers of the same suffix read alone, up to float rounding.
 """
 
 from __future__ import annotations
 
 import copy
 import inspect
+import threading
 from collections import OrderedDict
 
 import numpy as np
 import torch
 
 from onepass.backends.base import Continuation, Read
+from onepass.backends.batcher import Job, ReadBatcher
+
+READ_MODES = ("auto", "batched", "packed")
 
 
 class EmbeddedBackend:
     name = "embedded"
+    reentrant = True  # concurrent callers are batched (reads) or serialised (everything else) here
 
     def __init__(self, model, tokenizer, max_batch_tokens: int = 16384, max_batch: int = 64,
-                 prefix_cache_entries: int = 4, max_logit_rows: int = 256):
+                 prefix_cache_entries: int = 4, max_logit_rows: int = 256, read_mode: str = "auto",
+                 packed_max_tokens: int = 256, pack_when_padding: float = 1.25, batch_wait_ms: float = 2.0, cross_max_jobs: int = 16,
+                 cross_max_row_tokens: int = 1024):
+        if read_mode not in READ_MODES:
+            raise ValueError(f"read_mode must be one of {READ_MODES}, got {read_mode!r}")
         self.model = model
         # Recently prefilled prefixes (token tuple -> KV cache): a debiasing second round, or the next
         # request about the same state, skips the state prefill.
@@ -29,20 +46,33 @@ class EmbeddedBackend:
         self.prefix_cache_entries = prefix_cache_entries
         self.max_logit_rows = max_logit_rows  # positions whose full-vocabulary logits are held at once
         self.device = next(model.parameters()).device
+        self.dtype = next(model.parameters()).dtype
         self.max_batch_tokens = max_batch_tokens
         self.max_batch = max_batch
+        self.read_mode = read_mode
+        self.packed_max_tokens = packed_max_tokens  # longest packed sequence (a longer single read runs alone)
+        self.pack_when_padding = pack_when_padding  # auto packs when padded tokens exceed this x real tokens
+        # A cross-request row holds prefix + packed suffixes; the block mask is rows x width^2 floats.
+        self.cross_max_row_tokens = cross_max_row_tokens
         config = model.config
         self.max_context = int(getattr(config, "max_position_embeddings", 0) or 2048)
         self.pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
         # transformers 5.24 renamed the forward argument past_key_values to cache.
         params = inspect.signature(model.forward).parameters
         self._cache_arg = "cache" if "cache" in params else "past_key_values"
+        self._model_lock = threading.RLock()  # one forward at a time; the prefix cache is shared state
+        self.batcher = ReadBatcher(self._run_jobs, max_wait_s=batch_wait_ms / 1000, max_jobs=cross_max_jobs,
+                                   max_tokens=cross_max_jobs * cross_max_row_tokens)
 
-    def _forward(self, **kwargs):
+    def expecting(self):
+        """Engine hook: a request is in flight (the batcher waits for companions only then)."""
+        return self.batcher.expecting()
+
+    def _forward(self, logits_to_keep=1, **kwargs):
         cache = kwargs.pop("kv", None)
         if cache is not None:
             kwargs[self._cache_arg] = cache
-        return self.model(**kwargs, use_cache=True, logits_to_keep=1)
+        return self.model(**kwargs, use_cache=True, logits_to_keep=logits_to_keep)
 
     def _cache_of(self, output):
         return getattr(output, self._cache_arg)
@@ -50,40 +80,43 @@ class EmbeddedBackend:
     @torch.inference_mode()
     def prefill(self, prefix: list[int]):
         """(KV cache, next-token log-probabilities) after the prefix; callers copy the cache, never mutate it."""
-        key = tuple(prefix)
-        if key in self._prefixes:
-            self._prefixes.move_to_end(key)
-            return self._prefixes[key]
-        out = self._forward(input_ids=torch.tensor([prefix], device=self.device))
-        entry = (self._cache_of(out), torch.log_softmax(out.logits[0, -1].float(), dim=-1))
-        if self.prefix_cache_entries > 0:
-            self._prefixes[key] = entry
-            while len(self._prefixes) > self.prefix_cache_entries:
-                self._prefixes.popitem(last=False)
-        return entry
+        with self._model_lock:
+            key = tuple(prefix)
+            if key in self._prefixes:
+                self._prefixes.move_to_end(key)
+                return self._prefixes[key]
+            out = self._forward(input_ids=torch.tensor([prefix], device=self.device))
+            entry = (self._cache_of(out), torch.log_softmax(out.logits[0, -1].float(), dim=-1))
+            if self.prefix_cache_entries > 0:
+                self._prefixes[key] = entry
+                while len(self._prefixes) > self.prefix_cache_entries:
+                    self._prefixes.popitem(last=False)
+            return entry
 
+    # -- continuations (likelihood) ---------------------------------------------------------------------
     @torch.inference_mode()
     def continuations(self, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
         """Per-token log-probabilities of each option after prefix + context: the context is run once
         on top of the shared prefix, then all options go through in right-padded batches (a row's padding
         comes after its tokens, so causal attention never sees it)."""
-        cache, after_prefix = self.prefill(prefix)
-        results = []
-        for item in items:
-            out = self._forward(input_ids=torch.tensor([item.context], device=self.device), kv=copy.deepcopy(cache))
-            first = torch.log_softmax(out.logits[0, -1].float(), dim=-1)
-            context_cache = self._cache_of(out)
-            per_option: list[np.ndarray | None] = [None] * len(item.options)
-            order = sorted(range(len(item.options)), key=lambda k: len(item.options[k]))
-            batch: list[int] = []
-            for k in order + [None]:  # None flushes the last batch
-                if k is not None and (not batch or (len(batch) + 1) * len(item.options[k]) <= self.max_logit_rows):
-                    batch.append(k)
-                    continue
-                self._score_options(context_cache, first, [item.options[b] for b in batch], batch, per_option)
-                batch = [k] if k is not None else []
-            results.append(per_option)
-        return results
+        with self._model_lock:
+            cache, _ = self.prefill(prefix)
+            results = []
+            for item in items:
+                out = self._forward(input_ids=torch.tensor([item.context], device=self.device), kv=copy.deepcopy(cache))
+                first = torch.log_softmax(out.logits[0, -1].float(), dim=-1)
+                context_cache = self._cache_of(out)
+                per_option: list[np.ndarray | None] = [None] * len(item.options)
+                order = sorted(range(len(item.options)), key=lambda k: len(item.options[k]))
+                batch: list[int] = []
+                for k in order + [None]:  # None flushes the last batch
+                    if k is not None and (not batch or (len(batch) + 1) * len(item.options[k]) <= self.max_logit_rows):
+                        batch.append(k)
+                        continue
+                    self._score_options(context_cache, first, [item.options[b] for b in batch], batch, per_option)
+                    batch = [k] if k is not None else []
+                results.append(per_option)
+            return results
 
     def _score_options(self, context_cache, first, options, slots, out) -> None:
         width = max(len(o) for o in options)
@@ -102,23 +135,70 @@ class EmbeddedBackend:
             values = [first[option[0]]] + [rows[r, j - 1, option[j]] for j in range(1, len(option))]
             out[slot] = torch.stack(values).double().cpu().numpy()
 
-    @torch.inference_mode()
+    # -- next-token reads -------------------------------------------------------------------------------
     def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
         if not reads:
             return []
+        tokens = len(prefix) + sum(len(r.suffix) for r in reads)
+        return self.batcher.submit(prefix, reads, tokens)
+
+    def _run_jobs(self, jobs: list[Job]) -> None:
+        """The batcher's runner: several small jobs share one forward; otherwise each runs alone."""
+        with self._model_lock:
+            together = [j for j in jobs if j.tokens <= self.cross_max_row_tokens and all(r.suffix for r in j.reads)]
+            if len(together) > 1:
+                try:
+                    for job, result in zip(together, self._read_rows(together)):
+                        job.result, job.done = result, True
+                except (torch.OutOfMemoryError, RuntimeError, MemoryError):
+                    pass  # too big together (allocator failure): the jobs run one by one below
+            for job in jobs:
+                if not job.done:
+                    try:
+                        job.result = self._read_request(job.prefix, job.reads)
+                    except Exception as error:  # noqa: BLE001 - belongs to this job's caller only
+                        job.error = error
+                    job.done = True
+
+    @torch.inference_mode()
+    def _read_request(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
         cache, after_prefix = self.prefill(prefix)
         results: list[np.ndarray | None] = [None] * len(reads)
         for i, read in enumerate(reads):
             if not read.suffix:  # nothing to run: the answer position is the prefix's last token
                 results[i] = after_prefix[read.token_ids].double().cpu().numpy()
         pending = [i for i, read in enumerate(reads) if read.suffix]
-        for batch in self._batches([reads[i] for i in pending], len(prefix)):
+        for batch, packed in self.read_batches([reads[i] for i in pending], len(prefix)):
             batch = [pending[b] for b in batch]
             rows = [reads[i] for i in batch]
-            logprobs = self._read(cache, len(prefix), rows)
-            for i, row, lp in zip(batch, rows, logprobs):
+            logprobs = self._read_packed(cache, len(prefix), rows) if packed else self._read(cache, len(prefix), rows)
+            for i, lp in zip(batch, logprobs):
                 results[i] = lp
         return results  # type: ignore[return-value]
+
+    def read_batches(self, reads: list[Read], prefix_len: int, mode: str | None = None):
+        """(indices, packed?) per forward pass for one request's reads."""
+        mode = mode or self.read_mode
+        if mode == "auto" and len(reads) > 1:
+            # Measured on CPU (bench/packing.py): padded rows win when suffixes are about the same length
+            # (packing's attention grows with the packed length); packing wins once padding would waste a
+            # fifth of the tokens (1.6-1.9x faster at 1.9x padding).
+            total = sum(len(r.suffix) for r in reads)
+            padded = sum(len(b) * max(len(reads[i].suffix) for i in b) for b in self._batches(reads, prefix_len))
+            mode = "packed" if padded > self.pack_when_padding * total else "batched"
+        if mode == "packed":
+            batch, width = [], 0
+            for i, read in enumerate(reads):  # packed sequences of at most packed_max_tokens (or one read)
+                if batch and width + len(read.suffix) > self.packed_max_tokens:
+                    yield batch, True
+                    batch, width = [], 0
+                batch.append(i)
+                width += len(read.suffix)
+            if batch:
+                yield batch, True
+            return
+        for batch in self._batches(reads, prefix_len):
+            yield batch, False
 
     def _batches(self, reads: list[Read], prefix_len: int):
         """Group reads of similar length; bound rows and (prefix + padded suffix) tokens per batch."""
@@ -149,6 +229,7 @@ class EmbeddedBackend:
             positions[r, width - k :] = torch.arange(prefix_len, prefix_len + k)
         return ids, mask, positions
 
+    @torch.inference_mode()
     def _read(self, cache, prefix_len: int, rows: list[Read]) -> list[np.ndarray]:
         ids, mask, positions = self.left_padded(rows, prefix_len)
         n = len(rows)
@@ -163,3 +244,75 @@ class EmbeddedBackend:
         )
         logprobs = torch.log_softmax(out.logits[:, -1, :].float(), dim=-1)
         return [logprobs[r, read.token_ids].double().cpu().numpy() for r, read in enumerate(rows)]
+
+    # -- packed reads -----------------------------------------------------------------------------------
+    def _blocks(self, lengths: list[int], start: int):
+        """Positions and a causal-within-block boolean (tokens x tokens) for suffixes laid end to end,
+        each suffix's positions starting at `start` (right after its prefix)."""
+        block = torch.repeat_interleave(torch.arange(len(lengths)), torch.tensor(lengths))
+        offsets = torch.cat([torch.arange(k) for k in lengths])
+        allowed = (block[:, None] == block[None, :]) & (offsets[:, None] >= offsets[None, :])
+        return start + offsets, allowed
+
+    def packed(self, rows: list[Read], prefix_len: int):
+        """(input ids, 4D additive mask, position ids, indices of each suffix's last token) for one packed
+        sequence behind a prefix of `prefix_len` tokens."""
+        lengths = [len(r.suffix) for r in rows]
+        total = sum(lengths)
+        positions, allowed = self._blocks(lengths, prefix_len)
+        mask = torch.zeros((1, 1, total, prefix_len + total), dtype=self.dtype)
+        mask[0, 0, :, prefix_len:].masked_fill_(~allowed, torch.finfo(self.dtype).min)
+        ids = torch.tensor([[t for r in rows for t in r.suffix]], dtype=torch.long)
+        ends = torch.tensor(np.cumsum(lengths) - 1, dtype=torch.long)
+        return ids, mask, positions[None], ends
+
+    @torch.inference_mode()
+    def _read_packed(self, cache, prefix_len: int, rows: list[Read]) -> list[np.ndarray]:
+        ids, mask, positions, ends = self.packed(rows, prefix_len)
+        out = self._forward(input_ids=ids.to(self.device), attention_mask=mask.to(self.device),
+                            position_ids=positions.to(self.device), kv=copy.deepcopy(cache),
+                            logits_to_keep=ends.to(self.device))
+        logprobs = torch.log_softmax(out.logits[0].float(), dim=-1)
+        return [logprobs[r, read.token_ids].double().cpu().numpy() for r, read in enumerate(rows)]
+
+    # -- cross-request rows -----------------------------------------------------------------------------
+    def cross_rows(self, jobs: list[Job]):
+        """(input ids, 4D additive mask, position ids, boolean keep mask) for one row per job:
+        [left padding | prefix | packed suffixes], with no cache. The prefix is causal, each suffix sees
+        its own prefix and itself; padding is seen by nobody (a padding query sees itself only)."""
+        lengths = [len(j.prefix) + sum(len(r.suffix) for r in j.reads) for j in jobs]
+        width = max(lengths)
+        n = len(jobs)
+        minimum = torch.finfo(self.dtype).min
+        ids = torch.full((n, width), self.pad_id, dtype=torch.long)
+        mask = torch.full((n, 1, width, width), minimum, dtype=self.dtype)
+        positions = torch.zeros((n, width), dtype=torch.long)
+        keep = torch.zeros((n, width), dtype=torch.bool)
+        diagonal = torch.arange(width)
+        mask[:, 0, diagonal, diagonal] = 0.0
+        for r, (job, length) in enumerate(zip(jobs, lengths)):
+            p, pad = len(job.prefix), width - length
+            suffix_lengths = [len(x.suffix) for x in job.reads]
+            ids[r, pad:] = torch.tensor(job.prefix + [t for x in job.reads for t in x.suffix])
+            block_positions, allowed = self._blocks(suffix_lengths, p)
+            positions[r, pad : pad + p] = torch.arange(p)
+            positions[r, pad + p :] = block_positions
+            view = mask[r, 0, pad:, pad:]
+            view[:p, :p].masked_fill_(torch.ones(p, p, dtype=torch.bool).tril(), 0.0)
+            view[p:, :p] = 0.0
+            view[p:, p:].masked_fill_(allowed, 0.0)
+            keep[r, pad + p - 1 + np.cumsum(suffix_lengths)] = True
+        return ids, mask, positions, keep
+
+    @torch.inference_mode()
+    def _read_rows(self, jobs: list[Job]) -> list[list[np.ndarray]]:
+        ids, mask, positions, keep = self.cross_rows(jobs)
+        out = self.model(input_ids=ids.to(self.device), attention_mask=mask.to(self.device),
+                         position_ids=positions.to(self.device), use_cache=False, logits_to_keep=keep.to(self.device))
+        logits = out.logits.reshape(-1, out.logits.shape[-1])  # (every kept position in row order, vocab)
+        logprobs = torch.log_softmax(logits.float(), dim=-1)
+        results, k = [], 0
+        for job in jobs:
+            results.append([logprobs[k + i, read.token_ids].double().cpu().numpy() for i, read in enumerate(job.reads)])
+            k += len(job.reads)
+        return results

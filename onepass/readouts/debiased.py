@@ -1,6 +1,8 @@
 """debiased: slot reads averaged over cyclic rotations of the option order, read only when needed.
 
-Auto policy (after the DiffusionGemma decision prototype): read once in the given order; when the label
+Auto policy (after the DiffusionGemma decision prototype): read once in a canonical order (options sorted
+by name, so the request's own order cannot matter: `order="given"` starts from the request's order
+instead); when the label
 distribution's normalised entropy H(p)/log(n) exceeds `entropy_threshold`, read again under evenly spaced
 cyclic rotations (at most `max_reads` reads in all) and combine. Rotations put every option in other
 positions, so a positional (letter) prior is averaged out; reads are combined by averaging label
@@ -24,7 +26,10 @@ from onepass.wire import ChoiceQuestion, Question
 class DebiasedReadout:
     name = "debiased"
 
-    def __init__(self, max_reads: int = 4, entropy_threshold: float = 0.5):
+    def __init__(self, max_reads: int = 4, entropy_threshold: float = 0.5, order: str = "canonical"):
+        if order not in ("canonical", "given"):
+            raise ValueError("order must be 'canonical' or 'given'")
+        self.order = order
         if max_reads < 1:
             raise ValueError("max_reads must be at least 1")
         if not 0.0 <= entropy_threshold <= 1.0:
@@ -39,10 +44,12 @@ class DebiasedReadout:
             plan.combine = lambda r, c: _with_reads(first(r, c), 1, 1.0)
             return plan
         n = len(question.criteria)
+        names = list(question.criteria)
+        base = sorted(range(n), key=names.__getitem__) if self.order == "canonical" else list(range(n))
         rotations = sorted({(j * n) // min(self.max_reads, n) for j in range(min(self.max_reads, n))})
 
         def read(shift: int) -> Read:
-            order = [(shift + k) % n for k in range(n)]
+            order = [base[(shift + k) % n] for k in range(n)]
             rendered = renderer.question(question, order)
             return Read(rendered.suffix, rendered.label_ids)
 

@@ -13,7 +13,7 @@ import numpy as np
 from onepass.backends.base import Continuation
 from onepass.readouts.base import Outcome, Plan
 from onepass.render import Renderer
-from onepass.wire import Question
+from onepass.wire import ChoiceQuestion, Question
 
 
 class LikelihoodReadout:
@@ -26,12 +26,17 @@ class LikelihoodReadout:
 
     def plan(self, renderer: Renderer, question: Question) -> Plan:
         context, options = renderer.likelihood(question)
+        # Score choice options sorted by name (as the prompt lists them), so reordered copies of a
+        # question are the same work and are computed once; results go back to the question's order.
+        names = list(question.criteria) if isinstance(question, ChoiceQuestion) else []
+        order = sorted(range(len(options)), key=names.__getitem__) if names else list(range(len(options)))
+        back = np.argsort(order)
 
         def combine(_r, continuations: list[list[np.ndarray]]) -> Outcome:
-            per_token = continuations[0]
+            per_token = [continuations[0][k] for k in back]
             totals = np.array([float(t.sum()) for t in per_token])
             scores = totals / np.array([len(t) for t in per_token]) if self.normalise == "mean" else totals
             return Outcome(scores, float(np.exp(totals).sum()),
                            {"x_likelihood_normalise": self.normalise})
 
-        return Plan(continuations=[Continuation(context, options)], combine=combine)
+        return Plan(continuations=[Continuation(context, [options[i] for i in order])], combine=combine)
