@@ -127,7 +127,8 @@ def start_server(args, key: str) -> tuple[subprocess.Popen, str]:
     command = [sys.executable, "-m", "onepass.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
                "--model", args.model, "--workers", str(args.workers), "--max-queue", str(max(args.concurrency) * 2),
                "--queue-timeout", str(args.duration * 2),
-               *(["--torch-threads", str(args.torch_threads)] if args.torch_threads else [])]
+               *(["--torch-threads", str(args.torch_threads)] if args.torch_threads else []),
+               *(["--batch-wait-ms", str(args.batch_wait_ms)] if args.batch_wait_ms is not None else [])]
     log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -151,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=64, help="requests per concurrency level (default 64)")
     parser.add_argument("--duration", type=float, default=120.0, help="time cap per level, seconds (default 120)")
     parser.add_argument("--warmup", type=int, default=2, help="sequential requests before measuring")
-    parser.add_argument("--workers", type=int, default=1, help="server --workers when the server is started here")
+    parser.add_argument("--workers", type=int, default=4, help="server --workers when the server is started here")
+    parser.add_argument("--batch-wait-ms", type=float, help="server --batch-wait-ms when the server is started here")
     parser.add_argument("--torch-threads", type=int, help="server --torch-threads when the server is started here")
     parser.add_argument("--url", help="an already running onepass on a loopback address")
     parser.add_argument("--key", default=os.environ.get("ONEPASS_BENCH_KEY"), help="its API key (with --url)")
@@ -186,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{result['throughput_rps']:>7.2f} req/s  p50 {result['p50_ms']} ms  p95 {result['p95_ms']} ms  "
                   f"p99 {result['p99_ms']} ms  statuses {result['statuses']}  transport errors {result['transport_errors']}", flush=True)
         report = {"model": model, "url_loopback": True, "requests_per_level": args.requests, "duration_cap_s": args.duration,
-                  "server_workers": args.workers if proc else None, "server_torch_threads": args.torch_threads if proc else None,
+                  "server_workers": args.workers if proc else None, "server_batch_wait_ms": args.batch_wait_ms if proc else None, "server_torch_threads": args.torch_threads if proc else None,
                   "omp_num_threads": os.environ.get("OMP_NUM_THREADS"), "cpu_count": os.cpu_count(),
                   "loadavg_1m_before": round(load_before, 2), "loadavg_1m_after": round(os.getloadavg()[0], 2),
                   "levels": results}
