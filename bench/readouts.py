@@ -24,9 +24,10 @@ import numpy as np
 from onepass import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
-FAMILIES = ["slot", "isolated", "likelihood", "likelihood-mean", "debiased"]
+FAMILIES = ["slot", "isolated", "likelihood", "likelihood-sum", "debiased"]
 # Variants that share a family's code but not its options: engine key and readout name.
-VARIANTS = {"likelihood-mean": ("mean", "likelihood"), "debiased-given": ("given", "debiased")}
+VARIANTS = {"likelihood-sum": ("sum", "likelihood"), "likelihood-mean": ("mean", "likelihood"),
+            "debiased-given": ("given", "debiased")}
 
 
 def load_items(path: Path, limit: int | None) -> list[dict]:
@@ -49,13 +50,15 @@ def variants(question: dict, seed: str) -> dict[str, dict]:
 def engines(model: str) -> dict[str, Engine]:
     # Uncalibrated: families are compared on their raw distributions (a profile may cover only some).
     base = Engine(model, calibration=None, log=lambda m: print(m, file=sys.stderr))
-    # likelihood-mean shares the loaded weights; only its combination rule differs.
+    # The likelihood variants share the loaded weights; only their combination rule differs.
+    total = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
+                   readout_options={"likelihood": {"normalise": "sum"}})
     mean = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
                   readout_options={"likelihood": {"normalise": "mean"}})
     # debiased starting from the request's order instead of the canonical one: shows what rotations alone do.
     given = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
                    readout_options={"debiased": {"order": "given"}})
-    return {"base": base, "mean": mean, "given": given}
+    return {"base": base, "sum": total, "mean": mean, "given": given}
 
 
 def pick(engs, family: str):

@@ -86,7 +86,8 @@ def _engine_factory(args, log=print):
     options = {"readout": args.readout, "calibration": calibration, "abstain_mass": args.abstain_mass,
                "abstain_confidence": args.abstain_confidence,
                "readout_options": {"debiased": {"max_reads": args.debias_max_reads, "entropy_threshold": args.debias_entropy,
-                                                   "order": args.debias_order}}}
+                                                   "order": args.debias_order},
+                                   "likelihood": {"normalise": args.likelihood_normalise}}}
     if args.backend == "embedded":
         backend_options = {"read_mode": args.read_mode, "batch_wait_ms": args.batch_wait_ms}
         return lambda: Engine(args.model, device=args.device, dtype=args.dtype, log=log,
@@ -337,6 +338,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--debias-entropy", type=float, default=0.5, help="debiased: normalised entropy above which to read again")
         p.add_argument("--debias-order", choices=["canonical", "given"], default="canonical",
                        help="debiased: start from options sorted by name (order invariant) or as the request lists them")
+        p.add_argument("--likelihood-normalise", choices=["mean", "sum"], default="mean",
+                       help="likelihood: score an option by its mean or total token log-probability")
         p.add_argument("--read-mode", default="auto", choices=["auto", "batched", "packed"],
                        help="embedded: a request's question reads in one packed sequence or in padded rows (docs/throughput.md)")
         p.add_argument("--batch-wait-ms", type=float, default=2.0,

@@ -211,3 +211,19 @@ def test_bad_abstention_thresholds_are_422(tiny, bad):
     with pytest.raises(RequestInvalid) as caught:
         tiny.decide({"model": "jev-latest", "state": STATE, "questions": {"q": choice(OPTIONS)}, **bad})
     assert caught.value.detail[0]["loc"][:2] == ["body", next(iter(bad))]
+
+
+def test_likelihood_defaults_to_the_mean_token_log_probability(tiny):
+    """The default divides each option's total log-probability by its token count (measured choice,
+    docs/readouts.md); `normalise: sum` keeps totals. Same reads, different combination."""
+    total = Engine(backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny",
+                   readout_options={"likelihood": {"normalise": "sum"}})
+    request = {"model": "jev-latest", "state": STATE, "questions": {"q": choice(OPTIONS)}, "x_readout": "likelihood"}
+    assert tiny.decide(request)["answers"]["q"]["x_likelihood_normalise"] == "mean"
+    assert total.decide(request)["answers"]["q"]["x_likelihood_normalise"] == "sum"
+    parsed = tiny.validate(request)  # with its x_ options, so outcomes() uses the likelihood family
+    mean_scores = tiny.outcomes(parsed)[4]["q"].scores
+    sum_scores = total.outcomes(parsed)[4]["q"].scores
+    lengths = np.array([len(o) for o in tiny.renderer.likelihood(parsed.questions["q"])[1]])
+    assert len(set(lengths)) > 1  # options of different lengths, so the two rules really differ
+    assert np.allclose(mean_scores * lengths, sum_scores, atol=1e-6)
