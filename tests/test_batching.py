@@ -58,17 +58,18 @@ def max_diff(a, b) -> float:
 def test_packed_reads_match_batched_reads_and_a_full_forward(engine):
     backend = engine.backend
     prefix, reads = reads_for(engine, STATES[0], 7)
-    packs = list(backend.read_batches(reads, len(prefix), "packed"))
-    assert packs == [(list(range(7)), True)]  # one forward pass answers all seven
-    assert not any(packed for _, packed in backend.read_batches(reads, len(prefix), "batched"))
-    saved = backend.read_mode
+    saved = backend.read_mode, backend.packed_max_tokens
     try:
+        backend.packed_max_tokens = sum(len(r.suffix) for r in reads)
+        packs = list(backend.read_batches(reads, len(prefix), "packed"))
+        assert packs == [(list(range(7)), True)]  # one forward pass answers all seven
+        assert not any(packed for _, packed in backend.read_batches(reads, len(prefix), "batched"))
         backend.read_mode = "packed"
         packed = backend._read_request(prefix, reads)
         backend.read_mode = "batched"
         batched = backend._read_request(prefix, reads)
     finally:
-        backend.read_mode = saved
+        backend.read_mode, backend.packed_max_tokens = saved
     alone = [full_forward(engine, prefix, r) for r in reads]
     assert max_diff(packed, batched) <= 1e-4
     assert max_diff(packed, alone) <= 1e-4
