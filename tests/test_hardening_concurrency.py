@@ -110,7 +110,9 @@ def test_32_requests_at_once_through_4_workers_and_small_batches(smol, alone):
         backend.max_batch, backend.read_mode = old
     batches, jobs = backend.batcher.batches - batches, backend.batcher.batched_jobs - jobs
     assert jobs == N and batches < N  # some forward passes carried several requests
-    check_same(together, alone, 1e-5)  # batch shapes differ: equal up to float noise (tests/test_invariance.py TOL)
+    # Requests that share a pass are recomputed as rows of one float32 forward (state included) instead of
+    # on a cached state: equal up to float rounding, as packed reads are (the bound: 1e-4).
+    check_same(together, alone, 1e-4)
 
 
 def test_a_flood_past_the_bounds_gets_429s_and_loses_no_accepted_request(smol, alone):
