@@ -1,10 +1,9 @@
 """debiased: slot reads averaged over cyclic rotations of the option order, read only when needed.
 
 Auto policy (after the DiffusionGemma decision prototype): read once in a canonical order (options sorted
-by name, so the request's own order cannot matter: `order="given"` starts from the request's order
-instead); when the label
-distribution's normalised entropy H(p)/log(n) exceeds `entropy_threshold`, read again under evenly spaced
-cyclic rotations (at most `max_reads` reads in all) and combine. Rotations put every option in other
+by name, so the request's own order cannot matter; `order="given"` starts from the request's order
+instead); when the label distribution's normalised entropy H(p)/log(n) exceeds `entropy_threshold`, read
+again under evenly spaced cyclic rotations (at most `max_reads` reads in all) and combine. Rotations put every option in other
 positions, so a positional (letter) prior is averaged out; reads are combined by averaging label
 log-probabilities (a geometric mean), which cancels a multiplicative position prior exactly when all n
 rotations are read. Reports x_reads and x_agreement (share of reads whose argmax is the final answer).
