@@ -19,7 +19,10 @@ def test_bench_report(tmp_path):
         assert isinstance(result[key], float), key
     assert result["decisions_per_s"] > 0 and result["p95_ms"] >= result["p50_ms"] > 0
     assert result["raw_forward_ms"] > 0 and result["engine_request_ms"] > 0
-    assert abs(result["overhead_pct"] - 100 * (result["engine_request_ms"] - result["raw_forward_ms"]) / result["raw_forward_ms"]) < 0.5
+    # overhead_pct comes from unrounded seconds; the reported ms are rounded to 0.1 ms, which on a tiny
+    # model's ~10 ms requests moves the recomputed percentage by up to 100 * 0.1 / raw_ms.
+    recomputed = 100 * (result["engine_request_ms"] - result["raw_forward_ms"]) / result["raw_forward_ms"]
+    assert abs(result["overhead_pct"] - recomputed) < 0.05 + 100 * 0.1 / result["raw_forward_ms"] * (1 + result["engine_request_ms"] / result["raw_forward_ms"])
     assert result["workload"]["questions"] == 4 and 100 <= result["workload"]["state_tokens"] <= 200
     request = workload(engine, 120, 4, 5)
     assert len(request["questions"]) == 4 and all(len(q["criteria"]) == 5 for q in request["questions"].values())
