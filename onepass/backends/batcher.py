@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 
@@ -23,7 +23,6 @@ class Job:
     done: bool = False
     result: Any = None
     error: BaseException | None = None
-    wait_s: float = field(default=0.0, repr=False)
 
 
 class ReadBatcher:

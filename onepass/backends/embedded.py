@@ -179,12 +179,13 @@ class EmbeddedBackend:
     def read_batches(self, reads: list[Read], prefix_len: int, mode: str | None = None):
         """(indices, packed?) per forward pass for one request's reads."""
         mode = mode or self.read_mode
+        batches = list(self._batches(reads, prefix_len)) if mode != "packed" else []
         if mode == "auto" and len(reads) > 1:
             # Measured on CPU (bench/packing.py): padded rows win when suffixes are about the same length
             # (packing's attention grows with the packed length); packing wins once padding would waste a
             # fifth of the tokens (1.6-1.9x faster at 1.9x padding).
             total = sum(len(r.suffix) for r in reads)
-            padded = sum(len(b) * max(len(reads[i].suffix) for i in b) for b in self._batches(reads, prefix_len))
+            padded = sum(len(b) * max(len(reads[i].suffix) for i in b) for b in batches)
             mode = "packed" if padded > self.pack_when_padding * total else "batched"
         if mode == "packed":
             batch, width = [], 0
@@ -197,7 +198,7 @@ class EmbeddedBackend:
             if batch:
                 yield batch, True
             return
-        for batch in self._batches(reads, prefix_len):
+        for batch in batches:
             yield batch, False
 
     def _batches(self, reads: list[Read], prefix_len: int):
