@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 import statistics
+import sys
 import threading
 import time
 from pathlib import Path
@@ -42,7 +43,7 @@ def percentile(values: list[float], q: float) -> float:
     return values[k]
 
 
-def run_engine(engine, request: dict, concurrency: int, requests: int) -> dict:
+def run_engine(engine, request: dict, concurrency: int, requests: int, tick=None) -> dict:
     latencies: list[float] = []
     lock = threading.Lock()
     todo = list(range(requests))
@@ -57,6 +58,8 @@ def run_engine(engine, request: dict, concurrency: int, requests: int) -> dict:
             engine.decide(request)
             with lock:
                 latencies.append(time.perf_counter() - t)
+                if tick:
+                    tick()
 
     started = time.perf_counter()
     threads = [threading.Thread(target=client) for _ in range(concurrency)]
@@ -102,7 +105,7 @@ def raw_forward_seconds(engine, request: dict, repeats: int) -> float:
 
 
 @torch.inference_mode()
-def generation_seconds_per_decision(engine, request: dict, questions: int, max_new_tokens: int) -> float:
+def generation_seconds_per_decision(engine, request: dict, questions: int, max_new_tokens: int, tick=None) -> float:
     """Greedy generation of a JSON answer per question, the way a generating server answers."""
     validated = engine.validate(request)
     prefix = engine.renderer.prefix(validated.state)
@@ -116,15 +119,25 @@ def generation_seconds_per_decision(engine, request: dict, questions: int, max_n
         model.generate(ids, attention_mask=torch.ones_like(ids), max_new_tokens=max_new_tokens, do_sample=False,
                        pad_token_id=tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id)
         times.append(time.perf_counter() - t)
+        if tick:
+            tick()
     return statistics.median(times)
 
 
 def bench(engine, state_tokens: int, questions: int, options: int, concurrency: int, requests: int,
           repeats: int = 3, generation_tokens: int = 8, generation_questions: int = 3) -> dict:
+    from tqdm import tqdm
+
+    # Progress on stderr, one step per timed call: warm-up, the requests, the single runs, raw, generation.
+    progress = tqdm(total=1 + requests + repeats + 1 + min(generation_questions, questions), desc="bench: warm-up", unit="step",
+                    file=sys.stderr, mininterval=0.5, leave=False)
     request = workload(engine, state_tokens, questions, options)
     engine.decide(request)  # warm-up
+    progress.update(1)
     engine.backend._prefixes.clear()
-    measured = run_engine(engine, request, concurrency, requests)
+    progress.set_description(f"bench: {requests} requests x {concurrency} clients")
+    measured = run_engine(engine, request, concurrency, requests, tick=lambda: progress.update(1))
+    progress.set_description("bench: single requests")
     # The prefix cache would let repeated identical requests skip the prefill; clear it around each timed
     # single request so overhead is measured against the full work.
     single = []
@@ -133,12 +146,20 @@ def bench(engine, state_tokens: int, questions: int, options: int, concurrency: 
         t = time.perf_counter()
         engine.decide(request)
         single.append(time.perf_counter() - t)
+        progress.update(1)
     engine_s = statistics.median(single)
+    progress.set_description("bench: raw forward")
     raw_s = raw_forward_seconds(engine, request, repeats)
-    gen_s = generation_seconds_per_decision(engine, request, generation_questions, generation_tokens)
+    progress.update(1)
+    progress.set_description("bench: generation baseline")
+    gen_s = generation_seconds_per_decision(engine, request, generation_questions, generation_tokens,
+                                            tick=lambda: progress.update(1))
+    progress.close()
     per_decision = engine_s / questions
     return {
         "model": engine.info.id,
+        "dtype": engine.dtype.value if engine.dtype else None,
+        "device": engine.device.value if engine.device else None,
         "workload": {"state_tokens": len(engine.renderer.prefix(request["state"])), "questions": questions,
                      "options": options, "concurrency": concurrency, "requests": requests},
         "decisions_per_s": round(measured["decisions_per_s"], 3),

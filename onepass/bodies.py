@@ -7,6 +7,7 @@ message saying what to send instead; nothing here raises anything but APIError.
 
 from __future__ import annotations
 
+import asyncio
 import zlib
 from email.parser import BytesParser
 from email.policy import HTTP
@@ -148,3 +149,25 @@ def json_part(body: bytes, content_type: str) -> tuple[bytes, dict[str, bytes]]:
     if "request" not in parts:
         raise APIError(400, "invalid_multipart", "a multipart request needs a JSON part named 'request'")
     return parts.pop("request"), parts
+
+
+async def drain(receive, max_bytes: int, timeout_s: float) -> bool:
+    """Read and discard the rest of a request body, at most `max_bytes` within `timeout_s`, so that a client
+    still sending when it is refused sees the answer instead of a reset connection (the server closes a
+    connection whose request it has not read). True when the body ended; past either bound the rest is
+    left unread and the connection is closed after the answer."""
+    if max_bytes <= 0 or timeout_s <= 0:
+        return False
+    seen = 0
+    try:
+        async with asyncio.timeout(timeout_s):
+            while seen <= max_bytes:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return False
+                seen += len(message.get("body", b""))
+                if not message.get("more_body", False):
+                    return True
+    except TimeoutError:
+        pass
+    return False

@@ -32,6 +32,8 @@ class Profile:
     version: int = PROFILE_VERSION
     fitted_on: dict = field(default_factory=dict)  # counts per family/type
     report: dict = field(default_factory=dict)  # cross-validation and held-out metrics
+    # The dtype the logits were read in: bf16 and float32 logits differ, so each dtype has its own fit.
+    dtype: str = ""
 
     def temperature(self, readout: str, question_type: str) -> float:
         return float(self.temperatures.get(readout, {}).get(question_type, 1.0))
@@ -54,16 +56,18 @@ class Profile:
 
     def summary(self) -> str:
         parts = [f"{f}: " + ", ".join(f"{q} T={t:.3g}" for q, t in sorted(ts.items())) for f, ts in sorted(self.temperatures.items())]
-        return f"calibrated (profile v{self.version}, data sha256 {self.data_sha256[:12]}; " + "; ".join(parts) + ")"
+        return f"calibrated (profile v{self.version}, {self.dtype or 'dtype not recorded'}, data sha256 {self.data_sha256[:12]}; " + "; ".join(parts) + ")"
 
 
-def profile_paths(model_id: str) -> list[Path]:
-    """Where a model's profile is looked for: its cache directory (a user's own fit), then the package."""
-    return [models.cache_dir(model_id) / "calibration.json", PACKAGED / f"{model_id}.json"]
+def profile_paths(model_id: str, dtype: str) -> list[Path]:
+    """Where a model's profile for one dtype is looked for: its cache directory (a user's own fit), then
+    the package."""
+    return [models.cache_dir(model_id) / f"calibration.{dtype}.json", PACKAGED / f"{model_id}.{dtype}.json"]
 
 
-def find_profile(model_id: str) -> Profile | None:
-    for path in profile_paths(model_id):
+def find_profile(model_id: str, dtype: str | None) -> Profile | None:
+    """The profile fitted for this model in this dtype, or None (served uncalibrated, and saying so)."""
+    for path in profile_paths(model_id, dtype) if dtype else []:
         if path.exists():
             return Profile.load(path)
     return None

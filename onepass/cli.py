@@ -1,4 +1,4 @@
-"""onepass serve | decide | models | eval | calibrate | bench"""
+"""onepass serve | decide | run | label | presets | mcp | models | eval | calibrate | bench"""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from onepass import models
+from onepass import hardware, models
 
 
 class ConfigError(ValueError):
@@ -75,6 +75,9 @@ _SETTINGS_FLAGS = {
     "loading_retry_after": "loading_retry_after_s",
     "max_connections": "max_connections",
     "shutdown_timeout": "shutdown_timeout_s",
+    "request_timeout_s": "request_timeout_s",
+    "max_drain_bytes": "max_drain_bytes",
+    "drain_timeout": "drain_timeout_s",
 }
 
 
@@ -89,7 +92,8 @@ def _engine_factory(args, log=print):
                                                    "order": args.debias_order},
                                    "likelihood": {"normalise": args.likelihood_normalise}}}
     if args.backend == "embedded":
-        backend_options = {"read_mode": args.read_mode, "batch_wait_ms": args.batch_wait_ms}
+        backend_options = {"read_mode": args.read_mode, "batch_wait_ms": args.batch_wait_ms,
+                           "memory_budget": parse_bytes(args.memory_budget) if args.memory_budget else None}
         return lambda: Engine(args.model, device=args.device, dtype=args.dtype, log=log,
                               backend_options=backend_options, **options)
     from onepass.backends.http import RetryPolicy
@@ -103,6 +107,28 @@ def _engine_factory(args, log=print):
                                        readout=readout, engine_kwargs=options, log=log, **remote)
 
 
+def _choose_hardware(args) -> str:
+    """Turn --device / --dtype auto into concrete choices (kept in args) and say what was chosen and why."""
+    device = hardware.choose_device(args.device)
+    dtype = hardware.choose_dtype(args.dtype, device.value)
+    args.device, args.dtype = device.value, dtype.value
+    return f"device {device.value} ({device.reason}), dtype {dtype.value} ({dtype.reason})"
+
+
+def parse_bytes(text: str) -> int:
+    """'8GiB', '512M', '1073741824' -> bytes (K/M/G are powers of 1024, with or without 'iB')."""
+    units = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+    raw = str(text).strip().lower().removesuffix("ib").removesuffix("b")
+    number, unit = (raw[:-1], raw[-1]) if raw[-1:] in units and raw[-1:] else (raw, "")
+    try:
+        value = float(number) * units[unit]
+    except ValueError:
+        raise ValueError(f"{text!r} is not a size; use bytes or a number with K, M or G (e.g. 8G, 512MiB)") from None
+    if not 1 <= value < 1 << 50:
+        raise ValueError(f"{text!r} must be at least 1 byte")
+    return int(value)
+
+
 def _check_model_flags(args) -> str | None:
     """What is wrong with the shared model flags, checked before anything loads; None when they work."""
     from onepass.readouts import READOUTS
@@ -113,6 +139,11 @@ def _check_model_flags(args) -> str | None:
         value = getattr(args, flag)
         if value is not None and not 0.0 <= value <= 1.0:
             return f"--{flag.replace('_', '-')} must be between 0 and 1, got {value}"
+    if args.memory_budget:
+        try:
+            parse_bytes(args.memory_budget)
+        except ValueError as error:
+            return f"--memory-budget: {error}"
     if args.batch_wait_ms < 0 or args.batch_wait_ms > 1000:
         return f"--batch-wait-ms must be between 0 and 1000, got {args.batch_wait_ms}"
     if args.debias_max_reads < 1:
@@ -122,11 +153,28 @@ def _check_model_flags(args) -> str | None:
     if args.backend == "embedded":
         try:
             models.resolve(args.model)
-        except models.ModelError as error:
+            _choose_hardware(args)
+        except (models.ModelError, ValueError) as error:
             return str(error)
     elif not args.backend_url or not args.model:
         return f"--backend {args.backend} needs --backend-url and --model (the engine's served model name)"
     return None
+
+
+def _calibration_note(args) -> str:
+    """The calibration the engine will apply, known before the model loads (for the serve line)."""
+    from onepass import calibration
+
+    if args.calibration in ("none", "off"):
+        return "calibration off"
+    if args.calibration != "auto":
+        return f"calibration {args.calibration}"
+    if args.backend != "embedded":
+        return "uncalibrated (remote engine)"
+    for path in calibration.profile_paths(models.resolve(args.model)[0], args.dtype):
+        if path.exists():
+            return f"calibration {path.name} ({', '.join(sorted(calibration.Profile.load(path).temperatures))})"
+    return f"uncalibrated (no profile for this model in {args.dtype})"
 
 
 def serve(args) -> int:
@@ -168,27 +216,64 @@ def serve(args) -> int:
         torch.set_num_threads(args.torch_threads)
     app = create_app(_engine_factory(args), settings)
     auth = f"{len(keys)} API key(s)" if keys else ("auth off (--no-auth)" if args.no_auth else "auth off (loopback only)")
-    print(f"onepass on http://{args.host}:{args.port} (model {args.model or models.DEFAULT_MODEL}; {auth}); "
-          "the model loads in the background, GET /readyz says when", flush=True)
+    if args.backend == "embedded":
+        _choose_hardware(args)
+        where = f"{args.dtype} on {args.device}"
+    else:
+        where = f"{args.backend} engine at {args.backend_url}"
+    host = f"[{args.host}]" if ":" in args.host and not args.host.startswith("[") else args.host
+    browse = "127.0.0.1" if args.host in ("0.0.0.0", "::", "[::]", "") else host
+    print(f"onepass on http://{host}:{args.port} · model {args.model or models.DEFAULT_MODEL} · {where} · readout "
+          f"{args.readout} · {_calibration_note(args)} · playground http://{browse}:{args.port}/ · {auth} "
+          "(the model loads in the background; GET /readyz says when)", flush=True)
     logging.getLogger("onepass").info(json.dumps({"event": "settings", **settings.describe()}))
     uvicorn.Server(uvicorn_config(app, settings, args.host, args.port, log_level="info")).run()
     return 0
 
 
-def decide(args) -> int:
-    from onepass.wire import APIError, RequestInvalid
+# Limits `onepass decide` enforces exactly as `onepass serve` does (same flags, same Settings defaults).
+_DECIDE_LIMITS = ("max_questions", "max_options", "max_levels", "max_state_chars", "max_text_chars", "max_name_chars",
+                  "max_id_chars", "max_model_chars", "max_depth", "request_timeout_s")
 
-    if args.request:
-        payload = json.loads(Path(args.request).read_text() if args.request != "-" else sys.stdin.read())
-    else:
-        if args.state is None or not args.question:
-            print("give --request FILE.json, or --state TEXT with one or more --question JSON", file=sys.stderr)
-            return 2
-        questions = {}
-        for i, raw in enumerate(args.question):
-            questions[f"q{i}"] = json.loads(raw) if raw.lstrip().startswith("{") else {"type": "noul", "instructions": raw}
-        payload = {"model": args.model or "jev-latest", "state": args.state, "questions": questions}
-    if args.model is None and args.backend == "embedded" and payload.get("model") not in (None, "jev-latest"):
+
+def decide(args) -> int:
+    from onepass.backends.batcher import Deadline
+    from onepass.server import Settings, SettingsError
+    from onepass.wire import APIError, RequestInvalid, check_limits, parse_json
+
+    def refused(error) -> int:
+        body = {"detail": error.detail} if isinstance(error, RequestInvalid) else error.body()
+        print(json.dumps(body, indent=2, ensure_ascii=False), file=sys.stderr)
+        return 1
+
+    try:
+        limits = Settings(**{name: getattr(args, name) for name in _DECIDE_LIMITS if getattr(args, name, None) is not None})
+    except SettingsError as error:
+        print(f"onepass decide: {error}", file=sys.stderr)
+        return 2
+    try:
+        # The same strict parser and limits as the server: duplicate keys, NaN, lone surrogates, depth, sizes.
+        if args.request:
+            try:
+                raw = Path(args.request).read_bytes() if args.request != "-" else sys.stdin.buffer.read()
+            except OSError as error:
+                print(f"onepass decide: cannot read {args.request}: {error.strerror or error}", file=sys.stderr)
+                return 2
+            payload = parse_json(raw)
+        else:
+            if args.state is None or not args.question:
+                print("give --request FILE.json, or --state TEXT with one or more --question JSON", file=sys.stderr)
+                return 2
+            questions = {}
+            for i, text in enumerate(args.question):
+                questions[f"q{i}"] = (parse_json(text.encode("utf-8", "surrogateescape")) if text.lstrip().startswith("{")
+                                      else {"type": "noul", "instructions": text})
+            payload = {"model": args.model or "jev-latest", "state": args.state, "questions": questions}
+        check_limits(payload, limits)
+    except RequestInvalid as error:
+        return refused(error)
+    if args.model is None and args.backend == "embedded" and isinstance(payload, dict) and isinstance(payload.get("model"), str) \
+            and payload["model"] != "jev-latest":
         args.model = payload["model"]
     problem = _check_model_flags(args)
     if problem:
@@ -196,26 +281,27 @@ def decide(args) -> int:
         return 2
     engine = _engine_factory(args, log=lambda m: print(m, file=sys.stderr))()
     try:
-        print(json.dumps(engine.decide(payload), indent=2, ensure_ascii=False))
-    except RequestInvalid as error:
-        print(json.dumps({"detail": error.detail}, indent=2), file=sys.stderr)
-        return 1
-    except APIError as error:
-        print(json.dumps(error.body(), indent=2), file=sys.stderr)
-        return 1
+        with Deadline(limits.request_timeout_s, setting="--request-timeout-s").active():
+            result = engine.decide(payload)
+    except (RequestInvalid, APIError) as error:
+        return refused(error)
+    print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 
 
 def list_models(args) -> int:
+    dtype = hardware.choose_dtype(args.dtype, hardware.choose_device("auto").value)
     for name in filter(None, (args.build or "").split(",")):
         if name not in models.REGISTRY:
             print(f"unknown registry model {name!r}; known: {sorted(models.REGISTRY)}", file=sys.stderr)
             return 2
-        if not models.is_cached(name):
-            models.build_cache(models.REGISTRY[name])
+        if not models.is_cached(name, dtype.value):
+            models.build_cache(models.REGISTRY[name], dtype.value)
+    print(f"dtype here: {dtype.value} ({dtype.reason})")
     for name, entry in models.REGISTRY.items():
         default = " (default)" if name == models.DEFAULT_MODEL else ""
-        cache = f"cached at {models.cache_dir(name)}" if models.is_cached(name) else "not cached (built on first use)"
+        cached = [d for d in hardware.DTYPES[1:] if models.is_cached(name, d)]
+        cache = f"cached at {models.cache_dir(name)} ({', '.join(cached)})" if cached else "not cached (built on first use)"
         print(f"{name}{default}\n  {entry.description}\n  packages: {entry.packages}\n  {cache}")
     print("Any Hugging Face causal-LM directory or .gguf file path also works as --model.")
     return 0
@@ -268,21 +354,28 @@ def evaluate(args) -> int:
 
 def calibrate(args) -> int:
     from onepass import calibration, evaluate as ev
-    from onepass.engine import Engine
 
-    engine = Engine(args.model, device=args.device, dtype=args.dtype, calibration=None,
-                    log=lambda m: print(m, file=sys.stderr))
+    args.calibration = "none"  # fit on raw logits, whatever profile exists
+    problem = _check_model_flags(args)
+    if problem:
+        print(f"onepass calibrate: {problem}", file=sys.stderr)
+        return 2
+    engine = _engine_factory(args, log=lambda m: print(m, file=sys.stderr))()
+    if engine.dtype is None:
+        print("onepass calibrate: fit against an in-process model (--backend embedded)", file=sys.stderr)
+        return 2
     items = ev.load_corpus(Path(args.data), fraction=args.fraction)
     if args.limit:
         items = items[: args.limit]
-    out = Path(args.out) if args.out else models.cache_dir(engine.info.id) / "calibration.json"
+    dtype = engine.dtype.value
+    out = Path(args.out) if args.out else models.cache_dir(engine.info.id) / f"calibration.{dtype}.json"
     previous = calibration.Profile.load(out) if out.exists() and args.update else None
     readouts = args.readouts.split(",") if args.readouts else [engine.default_readout]
     profile = previous
     plots = {}
     for readout in readouts:
         scored = ev.score_with_engine(engine, items, readout, Path(args.scores) if args.scores else None)
-        profile = ev.fit_profile(scored, engine.info.id, readout, Path(args.data), profile)
+        profile = ev.fit_profile(scored, engine.info.id, readout, Path(args.data), profile, dtype=dtype)
         test = [s for s in scored if s.item.get("split") == "test"]
         plots[f"{readout} before"] = ev.report(test)
         plots[f"{readout} after"] = ev.report(test, profile.temperatures[readout])
@@ -315,6 +408,11 @@ def run_bench(args) -> int:
     if args.options > 255:
         print("onepass bench: --options must be at most 255", file=sys.stderr)
         return 2
+    try:
+        print(_choose_hardware(args), file=sys.stderr)
+    except ValueError as error:
+        print(f"onepass bench: {error}", file=sys.stderr)
+        return 2
     engine = Engine(args.model, device=args.device, dtype=args.dtype, calibration=None, log=lambda m: print(m, file=sys.stderr))
     result = bench.bench(engine, args.state_tokens, args.questions, args.options, args.concurrency, args.requests,
                          repeats=args.repeats, generation_tokens=args.generation_tokens)
@@ -326,10 +424,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="onepass", description="System One decision server")
     sub = parser.add_subparsers(dest="command", required=True)
 
+    def hardware_args(p):
+        p.add_argument("--device", default="auto", help="auto (a CUDA GPU when torch sees one, else cpu) | cpu | cuda | cuda:N")
+        p.add_argument("--dtype", default="auto", choices=hardware.DTYPES,
+                       help="auto: bfloat16 where the processor multiplies bf16 natively (AMX / AVX-512 BF16, CUDA), else float32")
+
     def model_args(p):
         p.add_argument("--model", default=None, help=f"registry name, .gguf file or HF directory (default {models.DEFAULT_MODEL})")
-        p.add_argument("--device", default="cpu")
-        p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16", "float16"])
+        hardware_args(p)
         p.add_argument("--readout", default="slot", help="slot | isolated | likelihood | debiased (docs/readouts.md)")
         p.add_argument("--calibration", default="auto", help="'auto' (the model's own profile), 'none', or a profile path")
         p.add_argument("--abstain-mass", type=float, default=None, help="mark x_abstain below this label mass (0-1)")
@@ -340,6 +442,9 @@ def main(argv: list[str] | None = None) -> int:
                        help="debiased: start from options sorted by name (order invariant) or as the request lists them")
         p.add_argument("--likelihood-normalise", choices=["mean", "sum"], default="mean",
                        help="likelihood: score an option by its mean or total token log-probability")
+        p.add_argument("--memory-budget", default=None,
+                       help="embedded: bytes a request may make the engine hold beyond the weights (cached states, "
+                            "KV copies, activations, logits), e.g. 8G; default half the memory free after loading")
         p.add_argument("--read-mode", default="auto", choices=["auto", "batched", "packed"],
                        help="embedded: a request's question reads in one packed sequence or in padded rows (docs/throughput.md)")
         p.add_argument("--batch-wait-ms", type=float, default=2.0,
@@ -366,6 +471,9 @@ def main(argv: list[str] | None = None) -> int:
     limits.add_argument("--max-body-bytes", type=int, help="request body as sent, compressed or not (default 1048576, 1 MiB)")
     limits.add_argument("--max-decompressed-bytes", type=int, help="request body after decompression (default 4194304, 4 MiB)")
     limits.add_argument("--body-timeout", type=float, help="seconds to receive a body before 408 (default 30)")
+    limits.add_argument("--max-drain-bytes", type=int, help="bytes of a refused body read and discarded before the answer, "
+                        "so a client still sending sees it instead of a reset (default 8388608, 8x --max-body-bytes)")
+    limits.add_argument("--drain-timeout", type=float, help="seconds spent draining a refused body (default 5)")
     limits.add_argument("--max-questions", type=int, help="questions per request (default 64)")
     limits.add_argument("--max-options", type=int, help="options per choice question, 2..255 (default 255)")
     limits.add_argument("--max-levels", type=int, help="levels per score question, 2..10 (default 10)")
@@ -383,6 +491,8 @@ def main(argv: list[str] | None = None) -> int:
     load.add_argument("--loading-retry-after", type=int, help="retry-after seconds while the model loads (default 5)")
     load.add_argument("--max-connections", type=int, help="open connections + requests before an immediate 429 (default 1024)")
     load.add_argument("--shutdown-timeout", type=float, help="seconds SIGTERM waits for in-flight requests (default 30)")
+    load.add_argument("--request-timeout-s", type=float, help="seconds a running request may take, checked between forward "
+                      "passes, before 503 deadline_exceeded (default 60)")
     load.add_argument("--torch-threads", type=int, help="intra-op threads of an in-process model (default: torch's, one per "
                       "core); use fewer than the cores on a machine shared with other CPU work (docs/operations.md)")
     p.set_defaults(fn=serve)
@@ -392,6 +502,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--request", help="a System One request JSON file ('-' for stdin)")
     p.add_argument("--state", help="the state text (with --question)")
     p.add_argument("--question", action="append", help="a question JSON object, or plain text for a yes/no question")
+    shape = p.add_argument_group("limits, as `onepass serve` enforces them (defaults in docs/operations.md)")
+    for name in _DECIDE_LIMITS[:-1]:
+        shape.add_argument("--" + name.replace("_", "-"), type=int, help="as for onepass serve")
+    shape.add_argument("--request-timeout-s", type=float, help="seconds the request may run, checked between forward passes (default 60)")
     p.set_defaults(fn=decide)
 
     p = sub.add_parser("eval", help="accuracy, ECE, Brier, NLL and label mass on a labelled corpus")
@@ -423,8 +537,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("bench", help="decisions/s, latency, engine overhead and speedup over generating JSON")
     p.add_argument("--model", default=None)
-    p.add_argument("--device", default="cpu")
-    p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16", "float16"])
+    hardware_args(p)
     p.add_argument("--state-tokens", type=int, default=200)
     p.add_argument("--questions", type=int, default=4)
     p.add_argument("--options", type=int, default=4)
@@ -437,7 +550,13 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("models", help="list registry models and their cache state")
     p.add_argument("--build", metavar="NAMES", help="comma-separated registry models whose caches to build first")
+    p.add_argument("--dtype", default="auto", choices=hardware.DTYPES, help="the dtype of the caches to build (auto: as served here)")
     p.set_defaults(fn=list_models)
+
+    from onepass import label, mcp_server, run_cmd
+
+    for module in (run_cmd, label, mcp_server):  # run, presets, label, mcp
+        module.register(sub, model_args)
 
     args = parser.parse_args(argv)
     return args.fn(args)

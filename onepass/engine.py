@@ -7,13 +7,17 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from onepass import answers, models
+import numpy as np
+
+from onepass import answers, hardware, models
 from onepass.backends.base import Backend, continuation_logprobs
+from onepass.backends.batcher import Deadline, checkpoint, current_deadline, is_out_of_memory, overloaded
 from onepass.calibration import Profile, find_profile
 from onepass.options import RequestOptions, with_options
 from onepass.readouts import READOUTS, Outcome, Plan
@@ -39,14 +43,15 @@ class Engine:
         self,
         model: str | None = None,
         *,
-        device: str = "cpu",
-        dtype: str = "float32",
+        device: str = "auto",
+        dtype: str = "auto",
         readout: str = "slot",
         readout_options: dict[str, dict] | None = None,
         abstain_mass: float | None = None,
         abstain_confidence: float | None = None,
         calibration: str | None = "auto",
         max_input_tokens: int = 65536,
+        request_timeout_s: float | None = 60.0,
         backend: Backend | None = None,
         backend_options: dict | None = None,
         tokenizer=None,
@@ -55,10 +60,17 @@ class Engine:
     ):
         if readout not in READOUTS:
             raise ValueError(f"unknown readout {readout!r}; choose one of {sorted(READOUTS)}")
+        if request_timeout_s is not None and not (isinstance(request_timeout_s, (int, float)) and 0 < request_timeout_s <= 86_400):
+            raise ValueError(f"request_timeout_s must be a number of seconds between 0 and 86400 (or None), got {request_timeout_s!r}")
+        # What the weights run in: chosen here for an in-process model (hardware.py says why), the remote
+        # engine's own business otherwise.
+        self.device = self.dtype = None
         if backend is None:
             from onepass.backends.embedded import EmbeddedBackend
 
-            hf_model, tokenizer, model_id = models.load(model, dtype=dtype, device=device, log=log)
+            self.device = hardware.choose_device(device)
+            self.dtype = hardware.choose_dtype(dtype, self.device.value)
+            hf_model, tokenizer, model_id = models.load(model, dtype=self.dtype.value, device=self.device.value, log=log)
             backend = EmbeddedBackend(hf_model, tokenizer, **(backend_options or {}))
         if tokenizer is None or model_id is None:
             raise ValueError("a custom backend needs its tokenizer and model_id")
@@ -74,14 +86,21 @@ class Engine:
         if max_input_tokens < 1:
             raise ValueError(f"max_input_tokens must be at least 1, got {max_input_tokens}")
         self.max_input_tokens = max_input_tokens  # all tokens one request makes the model read
+        # A request's time budget when the caller sets none (the server and `onepass decide` set their own).
+        self.request_timeout_s = request_timeout_s
         self.abstain_mass = abstain_mass
         self.abstain_confidence = abstain_confidence
         # "auto": the model's own profile if one exists (cache dir, then packaged); a path: that file;
         # None: uncalibrated. Requests can switch it off with x_calibrated: false.
+        served_dtype = self.dtype.value if self.dtype else None
         if calibration == "auto":
-            self.profile = find_profile(model_id)
+            self.profile = find_profile(model_id, served_dtype)
         elif calibration:
             self.profile = Profile.load(Path(calibration))
+            if served_dtype and self.profile.dtype and self.profile.dtype != served_dtype:
+                raise ValueError(f"calibration profile {calibration} was fitted in {self.profile.dtype} but the model is "
+                                 f"served in {served_dtype}: serve with --dtype {self.profile.dtype} or fit a profile "
+                                 f"in {served_dtype} with `onepass calibrate --dtype {served_dtype}`")
         else:
             self.profile = None
         entry = models.REGISTRY.get(model_id)
@@ -95,13 +114,15 @@ class Engine:
         self.names = {model_id, *(x for x in [model] if x), *models.ALIASES}
         # The embedded backend is not re-entrant (one model, shared caches); remote backends are, so
         # several workers can keep a remote engine busy.
-        self._lock = contextlib.nullcontext() if getattr(backend, "reentrant", False) else threading.Lock()
+        self._lock = None if getattr(backend, "reentrant", False) else threading.Lock()
 
     def model_list(self) -> list[dict]:
         calibration = self.profile.summary() if self.profile else "uncalibrated: probabilities are the raw label distribution"
         listed = [{"name": self.info.id, "description": f"{self.info.description} Readout {self.default_readout}; {calibration}.",
                    "release_date": self.info.release_date, "x_calibration": calibration,
-                   "x_readouts": sorted(self.readouts), "x_default_readout": self.default_readout}]
+                   "x_readouts": sorted(self.readouts), "x_default_readout": self.default_readout,
+                   **({"x_dtype": self.dtype.value, "x_dtype_reason": self.dtype.reason, "x_device": self.device.value}
+                      if self.dtype else {})}]
         for alias in sorted(self.names & models.ALIASES):
             listed.append({"name": alias, "description": f"Alias of {self.info.id}.", "release_date": self.info.release_date})
         return listed
@@ -113,9 +134,8 @@ class Engine:
             raise RequestInvalid.single(["body"], "the request body must be a JSON object", "model_attributes_type")
         reject_lone_surrogates(payload)  # the HTTP path checks this while parsing; in-process callers too
         request = with_options(parse_request(payload), payload)
-        if request.options.x_calibrated and self.profile is None:
-            raise RequestInvalid.single(["body", "x_calibrated"], f"model {self.info.id} has no calibration profile; "
-                                        "fit one with `onepass calibrate` or leave x_calibrated out", "value_error")
+        if request.options.x_calibrated:
+            self._check_calibrated(request)
         if request.model not in self.names:
             raise APIError(
                 404,
@@ -135,22 +155,65 @@ class Engine:
             )
         return request
 
+    def _check_calibrated(self, request) -> None:
+        """An explicit x_calibrated: true is a promise: every answer gets a fitted temperature for its readout
+        and question type, or the request is a 422 saying what the profile has."""
+        readout = request.options.x_readout or self.default_readout
+        if self.profile is None:
+            raise RequestInvalid.single(["body", "x_calibrated"], f"model {self.info.id} has no calibration profile; "
+                                        "fit one with `onepass calibrate` or leave x_calibrated out", "value_error")
+        fitted = self.profile.temperatures
+        if readout not in fitted:
+            raise RequestInvalid.single(
+                ["body", "x_calibrated"],
+                f"the calibration profile of model {self.info.id} has no temperatures for readout {readout!r}; it has "
+                f"readouts {sorted(fitted)}: choose one of them with x_readout, or leave x_calibrated out", "value_error")
+        errors = [{"loc": ["body", "questions", qid, "type"], "type": "value_error",
+                   "msg": f"x_calibrated is true, but the calibration profile of model {self.info.id} has no temperature "
+                          f"for {question.type} questions with readout {readout!r} (it has {sorted(fitted[readout])}); "
+                          "leave x_calibrated out to get this answer uncalibrated"}
+                  for qid, question in request.questions.items() if question.type not in fitted[readout]]
+        if errors:
+            raise RequestInvalid(errors)
+
     def decide(self, payload: Any) -> dict:
         """Answer one System One request (a dict as sent on the wire); raises RequestInvalid / APIError."""
         return self.run(self.validate(payload))
 
     def run(self, request: SystemOneRequest) -> dict:
+        # The caller's deadline (server, CLI) if it set one, else this engine's own budget.
+        if current_deadline() is None and self.request_timeout_s is not None:
+            with Deadline(self.request_timeout_s, setting="Engine(request_timeout_s=...)").active():
+                return self._run(request)
+        return self._run(request)
+
+    def _run(self, request: SystemOneRequest) -> dict:
         options = getattr(request, "options", None) or RequestOptions()
-        readout, prefix, plans, executed, outcomes = self.outcomes(request)
-        # A profile calibrates the readout families it was fitted for; others report x_calibrated: false.
-        calibrated = (self.profile is not None and options.x_calibrated is not False
-                      and readout.name in self.profile.temperatures)
+        try:
+            readout, prefix, plans, executed, outcomes = self.outcomes(request)
+        except Exception as error:
+            if not is_out_of_memory(error):
+                raise
+            logging.getLogger("onepass").warning("out of memory answering %d questions: %s", len(request.questions), error)
+            raise overloaded(f"this request ({len(request.questions)} questions)") from None
+        # A profile calibrates the (readout family, question type) pairs it was fitted for; only those
+        # answers report x_calibrated: true.
+        fitted = (self.profile.temperatures.get(readout.name, {})
+                  if self.profile is not None and options.x_calibrated is not False else {})
         result = {}
         for qid, question in request.questions.items():
             outcome = outcomes[qid]
-            temperature = self.profile.temperature(readout.name, question.type) if calibrated else 1.0
+            keys = _answer_keys(question)
+            # No label came back at all (a remote top-k fallback): no evidence, so the uniform distribution,
+            # label mass 0 and every option in x_excluded; nothing was calibrated.
+            blind = len(outcome.excluded) == len(keys)
+            calibrated = question.type in fitted and not blind
+            temperature = float(fitted[question.type]) if calibrated else 1.0
             extras = {"x_label_mass": outcome.label_mass, "x_readout": readout.name, "x_calibrated": calibrated, **outcome.extras}
-            answer = answers.build(question, outcome.probs(temperature), extras)
+            if outcome.excluded:
+                extras["x_excluded"] = [keys[i] for i in outcome.excluded]
+            probs = np.full(len(keys), 1.0 / len(keys)) if blind else outcome.probs(temperature)
+            answer = answers.build(question, probs, extras)
             abstain = self._abstain(answer, options)
             if abstain is not None:
                 answer["x_abstain"] = abstain
@@ -182,18 +245,40 @@ class Engine:
             raise APIError(400, "max_tokens_exceeded",
                            f"the request makes the model read {total} tokens (state once, plus every question); "
                            f"this server reads at most {self.max_input_tokens} per request. Split it or shorten it.")
+        checkpoint()
         # A batching backend gathers reads of concurrent requests; it waits for companions only while
         # requests are in flight.
         expecting = getattr(self.backend, "expecting", None)
-        with self._lock, (expecting() if expecting else contextlib.nullcontext()):
+        with self._serialised(), (expecting() if expecting else contextlib.nullcontext()):
             outcomes = self._execute(prefix, plans)
             followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}
             followups = {qid: plan for qid, plan in followups.items() if plan is not None}
             if followups:
                 self._check_context(prefix, followups.values())
+                # Follow-up reads are reads too: the limit covers everything one request makes the model read.
+                total += sum(self._plan_tokens(p) for p in followups.values())
+                if total > self.max_input_tokens:
+                    raise APIError(400, "max_tokens_exceeded",
+                                   f"with the follow-up reads debiasing asked for ({len(followups)} uncertain questions), "
+                                   f"the request makes the model read {total} tokens; this server reads at most "
+                                   f"{self.max_input_tokens} per request. Split it, shorten it, or use another x_readout.")
+                checkpoint()
                 outcomes.update(self._execute(prefix, followups))
         executed = [*plans.values(), *followups.values()]
         return readout, prefix, plans, executed, outcomes
+
+    @contextlib.contextmanager
+    def _serialised(self):
+        """The engine lock of a non-reentrant backend, waited for without outliving the request's deadline."""
+        if self._lock is None:
+            yield
+            return
+        while not self._lock.acquire(timeout=0.05):
+            checkpoint()
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     def _execute(self, prefix: list[int], plans: dict[str, Plan]) -> dict[str, Outcome]:
         """One backend call for every read of every plan, one for every continuation; then combine."""
@@ -204,17 +289,22 @@ class Engine:
         unique_reads, read_of = _unique(reads, lambda r: (tuple(r.suffix), tuple(r.token_ids)))
         unique_conts, cont_of = _unique(conts, lambda c: (tuple(c.context), tuple(map(tuple, c.options))))
         read_lp = self.backend.logprobs(prefix, unique_reads) if reads else []
+        checkpoint()
         cont_lp = continuation_logprobs(self.backend, prefix, unique_conts) if conts else []
-        read_lp = [read_lp[k] for k in read_of]
-        cont_lp = [cont_lp[k] for k in cont_of]
+        # Labels a remote engine did not return carry no number: NaN, which every readout leaves out.
+        read_lp = [_unreturned_as_nan(read_lp[k], read.token_ids) for k, read in zip(read_of, reads)]
+        remote = hasattr(self.backend, "on_missing")
+        cont_lp = [[_floored_as_nan(lp) for lp in cont_lp[k]] if remote else cont_lp[k] for k in cont_of]
         outcomes, r, c = {}, 0, 0
         for qid, plan in plans.items():
             mine = read_lp[r : r + len(plan.reads)]
             outcomes[qid] = plan.combine(mine, cont_lp[c : c + len(plan.continuations)])
-            # A remote engine's top-k fallback may not return every label (they count as probability 0).
-            missing = sorted({int(i) for lp in mine for i in getattr(lp, "missing", ())})
+            # A remote engine's top-k fallback may not return every label: flagged, and left out.
+            missing = {int(t) for read, lp in zip(reads[r : r + len(plan.reads)], mine) for t, v in zip(read.token_ids, lp) if np.isnan(v)}
+            missing |= {int(o[j]) for cont, lps in zip(conts[c : c + len(plan.continuations)], cont_lp[c : c + len(plan.continuations)])
+                        for o, lp in zip(cont.options, lps) for j in range(len(lp)) if np.isnan(lp[j])}
             if missing:
-                outcomes[qid].extras["x_missing_labels"] = missing
+                outcomes[qid].extras["x_missing_labels"] = sorted(missing)
             r += len(plan.reads)
             c += len(plan.continuations)
         return outcomes
@@ -257,3 +347,31 @@ def _unique(items: list, key) -> tuple[list, list[int]]:
     for item, k in zip(items, index):
         distinct[k] = item
     return distinct, index
+
+
+def _answer_keys(question) -> list[str]:
+    """How an answer names its options (x_excluded): option names, level numbers, or true/false."""
+    criteria = getattr(question, "criteria", None)
+    if question.type == "choice":
+        return list(criteria)
+    if question.type == "score":
+        return [str(i) for i in range(len(criteria))]
+    return ["true", "false"]
+
+
+def _unreturned_as_nan(lp, token_ids) -> np.ndarray:
+    """A read's log-probabilities with the labels the engine did not return (`.missing`) set to NaN."""
+    missing = set(getattr(lp, "missing", ()) or ())
+    if not missing:
+        return lp
+    out = np.array(lp, dtype=np.float64)
+    out[[k for k, t in enumerate(token_ids) if int(t) in missing]] = np.nan
+    return out
+
+
+def _floored_as_nan(lp) -> np.ndarray:
+    """Continuation tokens a remote engine did not return come back as its floor value: NaN here too."""
+    from onepass.backends.http import MISSING_LOGPROB
+
+    values = np.asarray(lp, dtype=np.float64)
+    return np.where(values <= MISSING_LOGPROB, np.nan, values) if (values <= MISSING_LOGPROB).any() else lp

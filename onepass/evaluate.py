@@ -64,9 +64,12 @@ def score_with_engine(engine, items: list[dict], readout: str | None, cache: Pat
     """In-process: label logits before calibration, so one pass serves fitting and before/after reports.
 
     With `cache`, each item's logits are appended to a JSONL file as they are computed and reused on the
-    next run (keyed by model, readout and the item's request), so an interrupted pass resumes.
+    next run (keyed by model, dtype, readout and the item's request), so an interrupted pass resumes.
     """
     readout = readout or engine.default_readout
+    # float32 keys stay as they were, so score files written before dtypes existed remain valid.
+    dtype = engine.dtype.value if engine.dtype else "remote"
+    key_parts = [engine.info.id, readout] + ([dtype] if dtype != "float32" else [])
     done: dict[str, dict] = {}
     if cache and cache.exists():
         for line in cache.read_text().splitlines():
@@ -77,7 +80,7 @@ def score_with_engine(engine, items: list[dict], readout: str | None, cache: Pat
     try:
         for item in _progress(items, f"{engine.info.id}/{readout}"):
             question = item["request"]["questions"]["q"]
-            key = hashlib.sha256(json.dumps([engine.info.id, readout, item["request"]], sort_keys=True).encode()).hexdigest()
+            key = hashlib.sha256(json.dumps(key_parts + [item["request"]], sort_keys=True).encode()).hexdigest()
             if key in done:
                 scores, mass = np.array(done[key]["scores"]), done[key]["label_mass"]
             else:
@@ -164,7 +167,8 @@ def plot(reports: dict[str, dict], path: Path, title: str) -> Path:
     return path
 
 
-def fit_profile(scored: list[Scored], model_id: str, readout: str, data: Path, previous: Profile | None = None) -> Profile:
+def fit_profile(scored: list[Scored], model_id: str, readout: str, data: Path, previous: Profile | None = None,
+                dtype: str = "") -> Profile:
     """Fit one temperature per question type on the calibration split; cross-validate; held-out report."""
     calib = [s for s in scored if s.item.get("split") == "calibration"]
     test = [s for s in scored if s.item.get("split") == "test"]
@@ -176,6 +180,7 @@ def fit_profile(scored: list[Scored], model_id: str, readout: str, data: Path, p
         counts[qtype] = len(rows)
     profile = previous or Profile(model=model_id, temperatures={})
     profile.model = model_id
+    profile.dtype = dtype
     profile.temperatures[readout] = temperatures
     profile.data = str(data)
     profile.data_sha256 = file_sha256(data)

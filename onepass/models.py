@@ -1,8 +1,9 @@
 """Model registry: where weights come from, how they are verified, and the fast-loading cache.
 
 Weights only arrive inside pinned registry packages (no hub access). A registry entry knows how to find
-its GGUF (assembling chunks when needed), which sha256 the file must have, and caches a float
-safetensors copy on first use so the next load takes seconds instead of a minute.
+its GGUF (assembling chunks when needed), which sha256 the file must have, and caches a safetensors copy
+in the dtype it is served in (float32 in the cache directory, others in a subdirectory named for the
+dtype) on first use, so the next load takes seconds instead of a minute and reads no more than it keeps.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def _smollm_file() -> list[Path]:
 REGISTRY: dict[str, RegistryEntry] = {
     DEFAULT_MODEL: RegistryEntry(
         name=DEFAULT_MODEL,
-        description="Qwen2.5-Coder-1.5B-Instruct (Q4_K_M GGUF dequantised to float32), onepass default model.",
+        description="Qwen2.5-Coder-1.5B-Instruct (Q4_K_M GGUF dequantised to float), onepass default model.",
         release_date="2024-11-12",
         gguf_name="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
         sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
@@ -84,16 +85,26 @@ class ModelError(RuntimeError):
 
 def sha256_of(paths: list[Path], out: Path | None = None) -> str:
     """Hash the concatenation of `paths`, optionally writing it to `out` in the same pass."""
+    import sys
+
+    from tqdm import tqdm
+
     digest = hashlib.sha256()
     sink = open(out, "wb") if out else None
+    total = sum(p.stat().st_size for p in paths)
+    # A bar only where it takes a while (the default model's 1 GB of chunks), on stderr.
+    bar = tqdm(total=total, unit="B", unit_scale=True, desc="sha256" + (" + assemble" if sink else ""), file=sys.stderr,
+               mininterval=0.5, disable=total < (256 << 20))
     try:
         for path in paths:
             with open(path, "rb") as f:
                 while chunk := f.read(1 << 22):
                     digest.update(chunk)
+                    bar.update(len(chunk))
                     if sink:
                         sink.write(chunk)
     finally:
+        bar.close()
         if sink:
             sink.close()
     return digest.hexdigest()
@@ -103,8 +114,13 @@ def cache_dir(name: str) -> Path:
     return cache_root() / "models" / name
 
 
-def is_cached(name: str) -> bool:
-    return (cache_dir(name) / "onepass-cache.json").exists()
+def weights_dir(name: str, dtype: str = "float32") -> Path:
+    """Where a registry model's fast-loading copy in `dtype` lives (float32 keeps the original place)."""
+    return cache_dir(name) if dtype == "float32" else cache_dir(name) / dtype
+
+
+def is_cached(name: str, dtype: str = "float32") -> bool:
+    return (weights_dir(name, dtype) / "onepass-cache.json").exists()
 
 
 def gguf_path(entry: RegistryEntry, log: Callable[[str], None] = print) -> tuple[Path, str]:
@@ -156,38 +172,71 @@ def resolve(name_or_path: str | None) -> tuple[str, Path, str | None]:
 
 
 def load(name_or_path: str | None, dtype: str = "float32", device: str = "cpu", log: Callable[[str], None] = print):
-    """Load (model, tokenizer, model_id); registry models go through the verified safetensors cache."""
+    """Load (model, tokenizer, model_id) in a concrete dtype onto a concrete device; registry models go
+    through the verified safetensors cache of that dtype. On a GPU the weights load straight onto it."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    torch_dtype = getattr(torch, dtype)
+    quantise = dtype == "int8"  # quantised from the float32 weights at load (a quantised model has no cache format)
+    weights = "float32" if quantise else dtype
+    torch_dtype = getattr(torch, weights)
     model_id, directory, gguf_file = resolve(name_or_path)
     started = time.perf_counter()
-    if model_id in REGISTRY and not is_cached(model_id):
-        build_cache(REGISTRY[model_id], log)
-    if gguf_file:
-        tokenizer = AutoTokenizer.from_pretrained(directory, gguf_file=gguf_file)
-        model = AutoModelForCausalLM.from_pretrained(directory, gguf_file=gguf_file, dtype=torch_dtype)
-    else:
-        tokenizer = AutoTokenizer.from_pretrained(directory)
-        model = AutoModelForCausalLM.from_pretrained(directory, dtype=torch_dtype)
-    model.to(device).eval()
+    if model_id in REGISTRY:
+        if not is_cached(model_id, weights):
+            build_cache(REGISTRY[model_id], weights, log)
+        directory = weights_dir(model_id, weights)
+    # device_map places each tensor on the device as it is read: no full host copy on the way to a GPU.
+    placement = {"device_map": device} if device != "cpu" else {}
+    source = {"gguf_file": gguf_file} if gguf_file else {}
+    tokenizer = AutoTokenizer.from_pretrained(directory, **source)
+    model = AutoModelForCausalLM.from_pretrained(directory, dtype=torch_dtype, **source, **placement)
+    model.eval()
+    if quantise:
+        model = quantise_int8(model)
     log(f"loaded {model_id} in {time.perf_counter() - started:.1f}s ({dtype}, {device})")
     return model, tokenizer, model_id
 
 
-def build_cache(entry: RegistryEntry, log: Callable[[str], None] = print) -> Path:
-    """Dequantise the verified GGUF once and save a float safetensors copy that loads in seconds."""
+def quantise_int8(model):
+    """Dynamic int8 quantisation of every Linear except the vocabulary projection (label logits keep float
+    precision; with tied embeddings an int8 copy would also cost memory), int8 weights per output channel."""
+    import warnings
+
+    import torch
+    from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+    names = {name for name, module in model.named_modules()
+             if isinstance(module, torch.nn.Linear) and module is not model.get_output_embeddings()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch.ao's deprecation notices; the API is what torch 2.13 ships
+        return quantize_dynamic(model, {name: per_channel_dynamic_qconfig for name in names}, inplace=True)
+
+
+def build_cache(entry: RegistryEntry, dtype: str = "float32", log: Callable[[str], None] = print) -> Path:
+    """Write a safetensors copy of the verified GGUF in `dtype` that loads in seconds: converted from the
+    float32 copy when that exists (seconds), else dequantised from the GGUF (about a minute)."""
     import torch
     from safetensors.torch import save_file
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
+    started = time.perf_counter()
     gguf, digest = gguf_path(entry, log)
-    out = cache_dir(entry.name)
+    out = weights_dir(entry.name, dtype)
     out.mkdir(parents=True, exist_ok=True)
-    log(f"building the fast-loading cache for {entry.name} (one-time, about a minute) ...")
-    tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-    model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
+    torch_dtype = getattr(torch, dtype)
+    if dtype != "float32" and is_cached(entry.name, "float32"):
+        log(f"converting the cached float32 copy of {entry.name} to {dtype} ...")
+        source = weights_dir(entry.name, "float32")
+        tokenizer = AutoTokenizer.from_pretrained(source)
+        model = AutoModelForCausalLM.from_pretrained(source, dtype=torch_dtype)
+    else:
+        log(f"building the fast-loading {dtype} cache for {entry.name} (one-time, about a minute) ...")
+        log("  1/3 reading the tokenizer out of the GGUF ...")
+        tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+        log(f"  2/3 reading and dequantising the weights ({time.perf_counter() - started:.0f}s so far) ...")
+        model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch_dtype)
+        log(f"  3/3 writing the cache ({time.perf_counter() - started:.0f}s so far) ...")
     # transformers refuses save_pretrained on GGUF-loaded models; a plain state dict plus config works.
     state = {k: v.contiguous() for k, v in model.state_dict().items()}
     if getattr(model.config, "tie_word_embeddings", False):
@@ -199,6 +248,7 @@ def build_cache(entry: RegistryEntry, log: Callable[[str], None] = print) -> Pat
     if model.generation_config is not None:
         model.generation_config.save_pretrained(out)
     tokenizer.save_pretrained(out)
-    manifest = {"model": entry.name, "source_sha256": digest, "packages": entry.packages, "dtype": "float32"}
+    manifest = {"model": entry.name, "source_sha256": digest, "packages": entry.packages, "dtype": dtype}
     (out / "onepass-cache.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    log(f"built the {dtype} cache of {entry.name} in {time.perf_counter() - started:.1f}s: {out}")
     return out

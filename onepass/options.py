@@ -4,6 +4,9 @@
     "x_abstain_mass": 0..1        mark x_abstain when the label mass is below this
     "x_abstain_confidence": 0..1  mark x_abstain when the confidence is below this
     "x_calibrated": true | false  apply the model's calibration profile (default: the server's setting)
+
+Any other top-level field starting with `x_` is a 422 naming the known ones: a misspelled option would
+otherwise be silently ignored. Fields without the prefix are ignored, as the hosted API does.
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ class RequestOptions(BaseModel):
 
 
 def parse_options(payload: dict[str, Any]) -> RequestOptions:
+    known = sorted(RequestOptions.model_fields)
+    unknown = [k for k in payload if isinstance(k, str) and k.startswith("x_") and k not in RequestOptions.model_fields]
+    if unknown:
+        raise RequestInvalid([{"loc": ["body", k], "type": "unknown_option",
+                               "msg": f"unknown option {k[:60]!r}; the x_ options are {', '.join(known)}"}
+                              for k in unknown[:20]])
     try:
         # Integers are fine for thresholds (0 and 1); strict mode would refuse them.
         fields = {k: (float(v) if k.startswith("x_abstain") and type(v) is int else v)

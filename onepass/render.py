@@ -5,6 +5,11 @@ The prompt is split in two token sequences, tokenised separately:
   suffix  = the question block plus the chat template's assistant header, ending at the answer position
 so the backend can prefill the prefix once and read every question's next-token distribution after it.
 Question ids never appear in either part.
+
+Caller text is data: everything between the chat template's head and tail (state, instructions, option
+names and descriptions, levels) is tokenised with special-token strings split into ordinary tokens, so
+content that contains `<|im_end|>` cannot close its turn or answer for the model. Only the template's
+own head and tail keep their real control tokens. Every backend reads these ids, so this holds for all.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ class Renderer:
 
     def __init__(self, tokenizer):
         self.tokenizer = tokenizer
+        self._plain = _without_added_tokens(tokenizer)
         self.chat = bool(getattr(tokenizer, "chat_template", None))
         head, tail = self._template()
         self._head = head  # chat text before the state
@@ -84,13 +90,24 @@ class Renderer:
         return head, tail
 
     def encode(self, text: str) -> list[int]:
+        """Caller or onepass text as plain text: the strings of added tokens (control tokens, tool-call
+        markers; special or not) become ordinary tokens."""
+        if self._plain is not None:
+            return self._plain.encode(text, add_special_tokens=False).ids
+        return self.tokenizer.encode(text, add_special_tokens=False, split_special_tokens=True)
+
+    def _template_ids(self, text: str) -> list[int]:
+        """The chat template's own head or tail, whose control tokens must stay real."""
         return self.tokenizer.encode(text, add_special_tokens=False)
 
     def _single_token(self, label: str) -> int | None:
         """The label's id if `tail + label` tokenises as `tail` plus exactly one token, else None."""
-        base = self.encode(self._tail)
-        ids = self.encode(self._tail + self._space + label)
-        if len(ids) == len(base) + 1 and ids[: len(base)] == base:
+        base = self._template_ids(self._tail)
+        ids = base + self.encode(self._space + label)
+        whole = self._template_ids(self._tail + self._space + label)
+        if whole != ids:  # the label would merge with the template's last token
+            return None
+        if len(ids) == len(base) + 1:
             return ids[-1]
         return None
 
@@ -117,7 +134,10 @@ class Renderer:
 
     # -- rendering ------------------------------------------------------------------------------------
     def prefix(self, state: object) -> list[int]:
-        return self.encode(f"{self._head}<content>\n{state_text(state)}\n</content>\n\n")
+        return self._template_ids(self._head) + self.encode(f"<content>\n{state_text(state)}\n</content>\n\n")
+
+    def _suffix(self, block: str) -> list[int]:
+        return self.encode(block) + self._template_ids(self._tail)
 
     def question(self, q: Question, order: list[int] | None = None) -> RenderedQuestion:
         """The slot rendering. For a choice, `order` lists option indices in the order they are shown
@@ -143,7 +163,7 @@ class Renderer:
             block = self._score(q)
         else:  # box and future types are refused before rendering
             raise TypeError(f"cannot render {type(q).__name__}")
-        return RenderedQuestion(self.encode(block + self._tail), labels, list(ids))
+        return RenderedQuestion(self._suffix(block), labels, list(ids))
 
     @staticmethod
     def _noul(q: NoulQuestion) -> str:
@@ -188,13 +208,13 @@ class Renderer:
             head = f"Question: {_instructions(q, 'Which option fits the content best?')}"
             for name, description in q.criteria.items():
                 block = f"{head}\nProposed answer: {_option(name, description)}\nIs the proposed answer the right one for the content? Answer with Yes or No."
-                suffixes.append(self.encode(block + self._tail))
+                suffixes.append(self._suffix(block))
         else:
             head = f"Question: {_instructions(q, 'Rate the content.')}"
             top = len(q.criteria) - 1
             for i, description in enumerate(q.criteria):
                 block = f"{head}\nProposed rating: level {i} on a scale from 0 to {top}, meaning: {as_text(description)}\nDoes this rating fit the content? Answer with Yes or No."
-                suffixes.append(self.encode(block + self._tail))
+                suffixes.append(self._suffix(block))
         return suffixes
 
     # -- likelihood: each option's own text as the answer ------------------------------------------------
@@ -216,7 +236,21 @@ class Renderer:
             block, answers = "\n".join(lines), [as_text(d) for d in q.criteria]
         end = [self.tokenizer.eos_token_id] if self.chat and self.tokenizer.eos_token_id is not None else []
         options = [self.encode(self._space + answer) + end for answer in answers]
-        return self.encode(block + self._tail), options
+        return self._suffix(block), options
+
+
+def _without_added_tokens(tokenizer):
+    """The tokenizer's own normaliser, pre-tokeniser and vocabulary with no added tokens to match, so text
+    tokenises as plain text; None for tokenizers without a `tokenizers` backend (they split special tokens
+    through transformers instead). Text without added-token strings gets exactly the same ids."""
+    backend = getattr(tokenizer, "backend_tokenizer", None)
+    if backend is None:
+        return None
+    from tokenizers import Tokenizer
+
+    spec = json.loads(backend.to_str())
+    spec["added_tokens"] = []
+    return Tokenizer.from_str(json.dumps(spec))
 
 
 def _instructions(q, default: str) -> str:

@@ -31,12 +31,13 @@ from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
-from onepass import bodies
+from onepass import batch_route, bodies, playground, timing
+from onepass.backends.batcher import Deadline, DeadlineExceeded, is_out_of_memory, overloaded
 from onepass.wire import MAX_LEVELS, MAX_OPTIONS, APIError, RequestInvalid, check_limits, dumps, parse_json, parse_request
 
 log = logging.getLogger("onepass.access")
 REQUEST_ID = "x-typesafe-request-id"
-ROUTES = ("/v1/systemone", "/v1/models", "/healthz", "/readyz", "/metrics", "/openapi.json")
+ROUTES = ("/v1/systemone", "/v1/models", "/healthz", "/readyz", "/metrics", "/openapi.json", batch_route.ROUTE, *playground.ROUTES)
 METHODS = ("GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE")
 
 
@@ -60,13 +61,17 @@ _RANGES: dict[str, tuple[float | None, float | None, str]] = {
     "max_depth": (2, 512, "--max-depth"),
     "workers": (1, 256, "--workers"),
     "max_queue": (0, 100_000, "--max-queue"),
+    "max_batch_states": (1, 100_000, "--max-batch-states"),
     "queue_timeout_s": (0.001, 86_400, "--queue-timeout"),
     "retry_after_s": (1, 3600, "--retry-after"),
     "loading_retry_after_s": (1, 3600, "--loading-retry-after"),
     "max_connections": (1, 1_000_000, "--max-connections"),
     "shutdown_timeout_s": (0, 86_400, "--shutdown-timeout"),
+    "request_timeout_s": (0.001, 86_400, "--request-timeout-s"),
+    "max_drain_bytes": (0, None, "--max-drain-bytes"),
+    "drain_timeout_s": (0, 3600, "--drain-timeout"),
 }
-_FLOATS = {"body_timeout_s", "queue_timeout_s", "shutdown_timeout_s"}
+_FLOATS = {"body_timeout_s", "queue_timeout_s", "shutdown_timeout_s", "request_timeout_s", "drain_timeout_s"}
 
 
 @dataclass
@@ -78,6 +83,10 @@ class Settings:
     max_body_bytes: int = 1 << 20
     max_decompressed_bytes: int = 4 << 20
     body_timeout_s: float = 30.0
+    # A refused body (413, 401, 429, ...) is read and discarded up to this many bytes and seconds before
+    # the answer, so a client still sending sees the answer instead of a reset connection.
+    max_drain_bytes: int = 8 << 20
+    drain_timeout_s: float = 5.0
     # Request shape (422 when exceeded). Options and levels may be lowered, never raised past the contract.
     max_questions: int = 64
     max_options: int = MAX_OPTIONS
@@ -93,7 +102,10 @@ class Settings:
     # passes (one model call at a time), so workers bound how many requests one batch can gather.
     workers: int = 4
     max_queue: int = 32
+    max_batch_states: int = 16  # states per POST /v1/systemone/batch call (each one counts as a request)
     queue_timeout_s: float = 60.0  # a validated request waiting longer than this for a worker: 503
+    # A running request's budget, checked between forward passes (and on client disconnect): 503 past it.
+    request_timeout_s: float = 60.0
     retry_after_s: int = 1  # retry-after on 429 and queue-timeout 503
     loading_retry_after_s: int = 5  # retry-after while the model loads
     # Passed to uvicorn by `onepass serve` (see uvicorn_config).
@@ -310,17 +322,52 @@ class Admission:
         self._release()
 
     async def run(self, fn: Callable, arg: Any, receive=None) -> Any:
+        """fn(arg) on a worker, under a Deadline of --request-timeout-s that the engine checks between
+        forward passes. Past it the client gets its 503 at once, and a client that disconnects cancels the
+        request; either way the worker stops at its next check, and its slot is freed when it has."""
         waited = await self._acquire(receive)
         self.metrics.queue_wait.observe(waited)
         self.metrics.busy.inc()
+        s = self.settings
+        deadline = Deadline(s.request_timeout_s, retry_after_s=s.retry_after_s)
         try:
-            future = asyncio.get_running_loop().run_in_executor(self.executor, fn, arg)
+            future = asyncio.get_running_loop().run_in_executor(self.executor, _under, deadline, fn, arg)
         except BaseException:
             self.metrics.busy.dec()
             self._release()
             raise
         future.add_done_callback(self._finished)
-        return await asyncio.shield(future)
+        # One watcher per running request: bounded by workers, like the running itself.
+        watcher = asyncio.ensure_future(_until_disconnect(receive)) if receive is not None else None
+        try:
+            await asyncio.wait([x for x in (future, watcher) if x is not None], timeout=deadline.remaining(),
+                               return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # cancelled (shutdown past its timeout): the worker stops at its next check
+            deadline.cancel("shutdown")
+            raise
+        finally:
+            if watcher is not None:
+                watcher.cancel()
+        if future.done():
+            try:
+                return future.result()
+            except DeadlineExceeded:
+                self.metrics.rejected.labels("deadline_exceeded").inc()
+                raise
+        if watcher is not None and watcher.done() and not watcher.cancelled():
+            watcher.exception()  # retrieve; any end of the receive channel means nobody waits for the answer
+            deadline.cancel("client_closed")
+            self.metrics.rejected.labels("client_closed").inc()
+            raise APIError(499, "client_closed_request", "the client disconnected while the request ran; it was stopped")
+        deadline.cancel("deadline")
+        self.metrics.rejected.labels("deadline_exceeded").inc()
+        raise deadline.timeout_error()
+
+
+def _under(deadline: Deadline, fn: Callable, arg: Any) -> Any:
+    """Runs on a worker thread: the engine and its backend see the request's deadline from here on."""
+    with deadline.active():
+        return fn(arg)
 
 
 class Envelope:
@@ -345,6 +392,7 @@ class Envelope:
         route = scope["path"] if scope["path"] in ROUTES else "other"
         method = scope["method"] if scope["method"] in METHODS else "OTHER"
         started = time.perf_counter()
+        timing.start(scope)  # the Server-Timing record this request's work is charged to
         status = 0
 
         async def send_with_id(message):
@@ -352,6 +400,7 @@ class Envelope:
             if message["type"] == "http.response.start":
                 status = message["status"]
                 MutableHeaders(scope=message)[REQUEST_ID] = request_id
+                MutableHeaders(scope=message)[timing.HEADER] = timing.header_for(scope)
             await send(message)
 
         try:
@@ -414,6 +463,7 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: Settings | Non
     def load():
         try:
             state["engine"] = engine_factory()
+            timing.instrument(state["engine"])
             metrics.ready.set(1)
         except Exception as error:  # reported by /readyz and 503s; the process stays up to say why
             logging.getLogger("onepass").exception("model failed to load")
@@ -431,6 +481,9 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: Settings | Non
     # Exact paths: a trailing slash is a JSON 404, not a redirect without the contract's shape.
     app = FastAPI(title="onepass", version="0.1.0", docs_url=None, redoc_url=None, lifespan=lifespan, redirect_slashes=False)
     app.add_middleware(Envelope, metrics=metrics)
+    if preloaded is not None:
+        timing.instrument(preloaded)
+    metrics.registry.register(timing.StatsCollector(lambda: state["engine"]))
 
     def ready_engine(count: bool = True):
         engine = state["engine"]
@@ -463,6 +516,16 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: Settings | Non
 
     @app.post("/v1/systemone")
     async def systemone(request: Request):
+        try:
+            return await decision(request)
+        except (APIError, RequestInvalid):
+            if BODY_STATE not in request.scope:  # refused before reading: read the rest, then answer
+                declared = request.headers.get("content-length")
+                if not (declared and declared.isdigit() and int(declared) > settings.max_drain_bytes):
+                    await bodies.drain(request.receive, settings.max_drain_bytes, settings.drain_timeout_s)
+            raise
+
+    async def decision(request: Request):
         log_notes = notes(request)
         log_notes["key"] = keys.check(request.headers.get("authorization"))
         # Cheap refusals first: nothing is read or queued for a request that cannot succeed.
@@ -481,7 +544,15 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: Settings | Non
                 engine = ready_engine()
             parsed = engine.validate(payload)
             log_notes["questions"] = len(parsed.questions)
-            result = await admission.run(engine.run, parsed, request.receive)
+            try:
+                result = await admission.run(timing.timed(engine.run, request.scope), parsed, request.receive)
+            except APIError:
+                raise
+            except Exception as error:
+                if not is_out_of_memory(error):
+                    raise
+                logging.getLogger("onepass").warning("out of memory request_id=%s: %s", request.scope.get("onepass.request_id"), error)
+                raise overloaded(f"this request ({len(parsed.questions)} questions)", settings.retry_after_s) from None
         finally:
             admission.leave()
         for answer in result["answers"].values():
@@ -515,23 +586,41 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: Settings | Non
     app.state.settings = settings
     app.state.metrics = metrics
     app.state.admission = admission
+    batch_route.register(app, settings=settings, keys=keys, admission=admission, metrics=metrics, engine_state=state,
+                         ready_engine=ready_engine, read_payload=read_payload, json_response=json_response, body_state=BODY_STATE)
+    playground.register(app, keys=keys, ready_engine=ready_engine, json_response=json_response)
     app.state.engine_state = state
     return app
+
+
+BODY_STATE = "onepass.body"  # in the scope once reading the body began: a later refusal drains nothing
 
 
 async def read_payload(request: Request, settings: Settings, kind: str = "json") -> object:
     """The request's JSON: body read under a size cap and a time limit, decompressed under a cap, parsed."""
     raw = bytearray()
+    more = True
+    request.scope[BODY_STATE] = "reading"
     try:
         async with asyncio.timeout(settings.body_timeout_s):
-            async for chunk in request.stream():
-                raw += chunk
+            while more:
+                message = await request.receive()
+                if message["type"] == "http.disconnect":
+                    raise ClientDisconnect()
+                raw += message.get("body", b"")
+                more = bool(message.get("more_body", False))
                 if len(raw) > settings.max_body_bytes:
-                    raise bodies.too_large(settings.max_body_bytes, "the body", "--max-body-bytes")
+                    break
     except TimeoutError:
         raise APIError(408, "request_timeout", f"the body did not arrive within {settings.body_timeout_s:g}s; send it faster") from None
     except ClientDisconnect:
         raise APIError(499, "client_closed_request", "the client disconnected while sending the body") from None
+    if len(raw) > settings.max_body_bytes:
+        # Read the rest (bounded) before answering: closing on a client still sending resets the
+        # connection, and it would see a broken pipe instead of the 413 it can act on.
+        if more:
+            await bodies.drain(request.receive, settings.max_drain_bytes - len(raw), settings.drain_timeout_s)
+        raise bodies.too_large(settings.max_body_bytes, "the body", "--max-body-bytes")
     body = bodies.decode(bytes(raw), request.headers.get("content-encoding"), settings.max_decompressed_bytes)
     if kind == "multipart":
         body, parts = bodies.json_part(body, request.headers.get("content-type", ""))

@@ -18,6 +18,16 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 # Assemble + verify (sha256) the default model and write the fast-loading caches once.
 .venv/bin/onepass models --build "${ONEPASS_BUILD_MODELS:-qwen2.5-coder-1.5b-instruct,smollm2-135m}"
+if [ "$WITH_TEST" = 1 ]; then
+  # The tests read SmolLM2 in float32 whatever dtype this machine serves (their float32 bounds).
+  .venv/bin/onepass models --build smollm2-135m --dtype float32 >/dev/null
+fi
+if [ "$WITH_TEST" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+  # The browser tests drive Debian's chromium with Playwright (Playwright's own browser download is not used).
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
 if [ "$WITH_TEST" = 1 ] && [ -f scripts/setup-vllm.sh ]; then
   # vLLM's CPU build lives in its own venv so its pins never touch .venv (integration tests start it).
   bash scripts/setup-vllm.sh

@@ -49,7 +49,21 @@ class ServerThread:
 
 @pytest.fixture(scope="session")
 def smol() -> Engine:
-    return Engine("smollm2-135m")
+    # float32: the invariance bounds of float32 (1e-5 / 1e-4) are checked on it; bf16 has its own tests.
+    return Engine("smollm2-135m", dtype="float32")
+
+
+@pytest.fixture(scope="session")
+def smol_bf16() -> Engine:
+    return Engine("smollm2-135m", dtype="bfloat16")
+
+
+@pytest.fixture(scope="session")
+def smol_auto(smol, smol_bf16) -> Engine:
+    """SmolLM2 as `--dtype auto` serves it on this machine."""
+    from onepass import hardware
+
+    return smol_bf16 if hardware.choose_dtype("auto", "cpu").value == "bfloat16" else smol
 
 
 @pytest.fixture(scope="session")

@@ -34,7 +34,7 @@ def questions(n: int, options: int | None = None) -> dict:
 def engine(request, smol, tmp_path_factory):
     if request.param == "smollm2":
         return smol
-    return Engine(str(tinymodel.build(tmp_path_factory.mktemp("tiny-qwen3"))), calibration=None, log=lambda _m: None)
+    return Engine(str(tinymodel.build(tmp_path_factory.mktemp("tiny-qwen3"))), dtype="float32", calibration=None, log=lambda _m: None)
 
 
 def reads_for(engine, state: str, n: int, options: int | None = None):

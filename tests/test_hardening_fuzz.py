@@ -19,6 +19,7 @@ import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from onepass import playground
 from tests.conftest import KEYS
 from tests.test_hardening_support import assert_error_shape
 
@@ -325,7 +326,9 @@ def test_fuzz_random_authorization_headers_are_401(http, value, path):
 @given(st.text(alphabet=string.ascii_letters + string.digits + "/-_.%~", max_size=40), st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH"]))
 def test_fuzz_random_paths_and_methods(http, path, method):
     path = "/" + path.lstrip("/")
-    known = {"/v1/systemone": {"POST"}, "/v1/models": {"GET"}, "/healthz": {"GET"}, "/readyz": {"GET"}, "/metrics": {"GET"}, "/openapi.json": {"GET"}}
+    known = {"/v1/systemone": {"POST"}, "/v1/models": {"GET"}, "/healthz": {"GET"}, "/readyz": {"GET"}, "/metrics": {"GET"}, "/openapi.json": {"GET"},
+             "/v1/systemone/batch": {"POST"}, "/": {"GET"}, "/calibration": {"GET"}, "/calibration.json": {"GET"},
+             "/favicon.ico": {"GET"}, **{f"/static/{name}": {"GET"} for name in playground.ASSETS}}  # the browser pages
     if method in known.get(path, set()):
         return
     SENT["count"] += 1

@@ -20,7 +20,7 @@ OPTIONS = {"damaged item": "the product arrived broken", "late delivery": None, 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
-    return Engine(str(llama_with_smollm_tokenizer(tmp_path_factory.mktemp("tiny") / "tiny", seed=3)), log=lambda _m: None)
+    return Engine(str(llama_with_smollm_tokenizer(tmp_path_factory.mktemp("tiny") / "tiny", seed=3)), dtype="float32", log=lambda _m: None)
 
 
 def choice(criteria, instructions="What is the customer's problem?"):

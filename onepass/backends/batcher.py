@@ -4,15 +4,139 @@ Callers (server worker threads) submit jobs; the first caller that finds the mod
 it waits at most `max_wait_s` for more jobs, but only while the engine says more requests are on their way
 (a lone request never waits), takes jobs up to `max_jobs` / `max_tokens`, runs them, and hands every job its
 own result. There is no background thread: when no request is in flight, nothing runs.
+
+Fairness: a job too big to share a pass (over `solo_tokens`) gets a batch of its own, and a runner finishes
+each job (waking its caller) as soon as that job's result exists, so a small job never waits for the big
+ones that happened to arrive with it.
+
+Deadlines: each request carries a `Deadline` (time budget + cancel flag, in a context variable of its
+thread). Backends call `checkpoint()` between forward passes; a job still waiting in the queue is dropped
+as soon as its deadline passes or its client leaves. A forward pass that has started always finishes.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from onepass.wire import APIError
+
+log = logging.getLogger("onepass.backends")
+
+# How often a caller waiting for the model looks at its own deadline and cancel flag.
+_POLL_S = 0.05
+
+
+# -- per-request deadlines -------------------------------------------------------------------------------
+
+
+def _retry(seconds: int) -> dict[str, str]:
+    return {"retry-after": str(seconds), "retry-after-ms": str(seconds * 1000)}
+
+
+class DeadlineExceeded(APIError):
+    """503: the request ran out of its time budget (checked between forward passes)."""
+
+
+class RequestCancelled(APIError):
+    """499: the client went away while its request ran; nobody is waiting for the answer."""
+
+
+class Deadline:
+    """A request's time budget and cancel flag. Never interrupts a forward pass: `check()` is called
+    between passes (engine rounds, read batches, continuation batches, remote calls)."""
+
+    def __init__(self, seconds: float | None, *, retry_after_s: int = 1, setting: str = "--request-timeout-s",
+                 clock: Callable[[], float] = time.monotonic):
+        self.seconds = seconds
+        self.retry_after_s = retry_after_s
+        self.setting = setting  # the flag or argument that sets the budget, named in the error
+        self._clock = clock
+        self.expires = None if seconds is None else clock() + seconds
+        self.reason: str | None = None  # "client_closed", "deadline" or "shutdown" once cancelled
+
+    def cancel(self, reason: str = "client_closed") -> None:
+        if self.reason is None:
+            self.reason = reason
+
+    def remaining(self) -> float | None:
+        return None if self.expires is None else max(0.0, self.expires - self._clock())
+
+    def timeout_error(self) -> DeadlineExceeded:
+        return DeadlineExceeded(
+            503, "deadline_exceeded",
+            f"the request did not finish within its deadline of {self.seconds:g}s ({self.setting}) and was stopped; "
+            f"retry after {self.retry_after_s}s, or send a smaller request (fewer questions, a shorter state)",
+            _retry(self.retry_after_s),
+        )
+
+    def error(self) -> APIError | None:
+        """The error the request stops with, or None while it may go on."""
+        if self.reason == "client_closed":
+            return RequestCancelled(499, "client_closed_request", "the client disconnected while the request ran")
+        if self.reason == "shutdown":
+            return APIError(503, "shutting_down", "the server is shutting down; retry, another instance may answer", _retry(1))
+        if self.reason == "deadline" or (self.expires is not None and self._clock() >= self.expires):
+            return self.timeout_error()
+        return None
+
+    def check(self) -> None:
+        error = self.error()
+        if error is not None:
+            raise error
+
+    @contextlib.contextmanager
+    def active(self):
+        """Make this the deadline `checkpoint()` sees in the current thread."""
+        token = _CURRENT.set(self)
+        try:
+            yield self
+        finally:
+            _CURRENT.reset(token)
+
+
+_CURRENT: ContextVar[Deadline | None] = ContextVar("onepass_deadline", default=None)
+
+
+def current_deadline() -> Deadline | None:
+    return _CURRENT.get()
+
+
+def checkpoint() -> None:
+    """Between forward passes: stop here if this thread's request is past its deadline or cancelled."""
+    deadline = _CURRENT.get()
+    if deadline is not None:
+        deadline.check()
+
+
+# -- out of memory ---------------------------------------------------------------------------------------
+
+# CPU allocators raise a plain RuntimeError, so the message is the only sign there.
+_OOM_TEXT = ("out of memory", "can't allocate memory", "cannot allocate memory", "not enough memory")
+
+
+def is_out_of_memory(error: BaseException) -> bool:
+    if isinstance(error, MemoryError) or type(error).__name__ == "OutOfMemoryError":
+        return True
+    return isinstance(error, RuntimeError) and any(text in str(error).lower() for text in _OOM_TEXT)
+
+
+def overloaded(what: str, retry_after_s: int = 1) -> APIError:
+    """503 for an allocation failure: the request is not wrong, the machine had no room for it now."""
+    return APIError(
+        503, "overloaded",
+        f"the model ran out of memory on {what}; retry after {retry_after_s}s, and if it happens again send a "
+        "smaller request (fewer questions, a shorter state) or fewer requests at once",
+        _retry(retry_after_s),
+    )
+
+
+# -- the batcher -----------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -23,15 +147,33 @@ class Job:
     done: bool = False
     result: Any = None
     error: BaseException | None = None
+    deadline: Deadline | None = None
+    taken: bool = False  # in a batch being run (then it can no longer be withdrawn)
+    _cv: threading.Condition | None = field(default=None, repr=False)
+
+    def finish(self, result: Any = None, error: BaseException | None = None) -> None:
+        """Hand the job its result (or error) and wake its caller now, not when the whole batch ends."""
+        if self._cv is None:
+            self.result, self.error, self.done = result, error, True
+            return
+        with self._cv:
+            self.result, self.error, self.done = result, error, True
+            self._cv.notify_all()
+
+    def active(self):
+        """Run under this job's deadline (a leader runs other requests' jobs on its own thread)."""
+        return self.deadline.active() if self.deadline is not None else contextlib.nullcontext()
 
 
 class ReadBatcher:
     def __init__(self, run: Callable[[list[Job]], None], max_wait_s: float = 0.002, max_jobs: int = 16,
-                 max_tokens: int = 8192):
-        self._run = run  # fills job.result / job.error for every job it is given
+                 max_tokens: int = 8192, solo_tokens: int | None = None):
+        self._run = run  # fills job.result / job.error (ideally with job.finish) for every job it is given
         self.max_wait_s = max_wait_s
         self.max_jobs = max_jobs
         self.max_tokens = max_tokens
+        # Jobs above a fair share of a batch cannot share a pass; they run in a batch of their own.
+        self.solo_tokens = solo_tokens if solo_tokens is not None else max(1, max_tokens // max(1, max_jobs))
         self._cv = threading.Condition()
         self._queue: list[Job] = []
         self._busy = False
@@ -52,15 +194,13 @@ class ReadBatcher:
                 self._cv.notify_all()
 
     def submit(self, prefix: list[int], reads: list, tokens: int):
-        job = Job(prefix, reads, tokens)
+        job = Job(prefix, reads, tokens, deadline=current_deadline(), _cv=self._cv)
         with self._cv:
             self._queue.append(job)
             self._cv.notify_all()
-            while True:
-                if job.done:
-                    break
+            while not job.done:
                 if self._busy:
-                    self._cv.wait()
+                    self._wait(job)
                     continue
                 self._busy = True
                 batch = self._gather()
@@ -75,6 +215,30 @@ class ReadBatcher:
             raise job.error
         return job.result
 
+    def _wait(self, job: Job) -> None:
+        """Called with the lock held while another thread runs a batch: a job not yet taken is withdrawn
+        once its deadline passes or its client leaves; otherwise wait for a wake-up (or the next poll)."""
+        deadline = job.deadline
+        if deadline is None:
+            self._cv.wait()
+            return
+        error = deadline.error()
+        if error is not None and not job.taken:
+            self._queue.remove(job)
+            job.error, job.done = error, True
+            return
+        left = deadline.remaining()
+        self._cv.wait(_POLL_S if left is None else max(0.001, min(left, _POLL_S)))
+
+    def _drop_stopped(self) -> None:
+        """Called with the lock held: queued jobs past their deadline (or cancelled) never reach the model."""
+        for job in list(self._queue):
+            error = job.deadline.error() if job.deadline is not None else None
+            if error is not None:
+                self._queue.remove(job)
+                job.error, job.done = error, True
+                self._cv.notify_all()
+
     def _gather(self) -> list[Job]:
         """Called with the lock held: wait for companions while more requests are expected, then take a batch."""
         deadline = time.monotonic() + self.max_wait_s
@@ -84,18 +248,29 @@ class ReadBatcher:
             if left <= 0:
                 break
             self._cv.wait(left)
-        batch, tokens = [], 0
-        for job in list(self._queue):
-            if batch and (len(batch) >= self.max_jobs or tokens + job.tokens > self.max_tokens):
-                break
-            batch.append(job)
-            tokens += job.tokens
-            self._queue.remove(job)
+        self._drop_stopped()
+        if self._queue and self._queue[0].tokens > self.solo_tokens:
+            batch = [self._queue.pop(0)]  # the oldest job is too big to share: it runs alone, now
+        else:
+            batch, tokens = [], 0
+            for job in list(self._queue):
+                if job.tokens > self.solo_tokens:
+                    continue  # stays first in line for the next batch
+                if batch and (len(batch) >= self.max_jobs or tokens + job.tokens > self.max_tokens):
+                    break
+                batch.append(job)
+                tokens += job.tokens
+                self._queue.remove(job)
+        for job in batch:
+            job.taken = True
         return batch
 
     def _run_safely(self, batch: list[Job]) -> None:
+        if not batch:
+            return
         try:
-            self._run(batch)
+            with batch[0].active() if len(batch) == 1 else contextlib.nullcontext():
+                self._run(batch)
         except BaseException as error:  # noqa: BLE001 - handed to every waiting caller, re-raised there
             for job in batch:
                 if not job.done:
@@ -104,3 +279,12 @@ class ReadBatcher:
         self.batched_jobs += len(batch)
         for job in batch:
             job.done = True
+
+
+def shared_pass_failed(jobs: list[Job], error: BaseException) -> None:
+    """A shared pass failed for a reason other than memory: a bug to surface (logged, and every job in the
+    pass fails with it), never to hide behind a one-by-one retry."""
+    log.error("a forward pass shared by %d requests failed: %s: %s", len(jobs), type(error).__name__, error,
+              exc_info=(type(error), error, error.__traceback__))
+    for job in jobs:
+        job.finish(error=error)

@@ -24,9 +24,23 @@ import numpy as np
 import torch
 
 from onepass.backends.base import Continuation, Read
-from onepass.backends.batcher import Job, ReadBatcher
+from onepass.backends.batcher import Job, ReadBatcher, checkpoint, is_out_of_memory, shared_pass_failed
+from onepass.backends.memory import MemoryBudget, Shape, default_budget, return_freed_memory
+from onepass.backends.trie import OptionTrie
 
 READ_MODES = ("auto", "batched", "packed")
+PREFILL_MIN_STEP = 256  # the shortest chunk a long state is prefilled in when the whole does not fit
+
+
+def label_logprobs(logits: torch.Tensor, token_ids: list[list[int]]) -> list[np.ndarray]:
+    """Log-probabilities of each row's label tokens from (rows, vocab) logits: normalised and gathered
+    on the model's device in float32, then one transfer of those few numbers to the host per pass (a
+    per-row `.cpu()` would synchronise a GPU once per read)."""
+    rows = torch.tensor([r for r, ids in enumerate(token_ids) for _ in ids], device=logits.device)
+    cols = torch.tensor([t for ids in token_ids for t in ids], device=logits.device)
+    picked = logits[rows, cols].float() - torch.logsumexp(logits.float(), dim=-1)[rows]
+    flat = picked.double().cpu().numpy()
+    return np.split(flat, np.cumsum([len(ids) for ids in token_ids])[:-1])
 
 
 class EmbeddedBackend:
@@ -36,7 +50,8 @@ class EmbeddedBackend:
     def __init__(self, model, tokenizer, max_batch_tokens: int = 16384, max_batch: int = 64,
                  prefix_cache_entries: int = 4, max_logit_rows: int = 256, read_mode: str = "auto",
                  packed_max_tokens: int = 256, pack_when_padding: float = 1.25, batch_wait_ms: float = 2.0, cross_max_jobs: int = 16,
-                 cross_max_row_tokens: int = 1024):
+                 cross_max_row_tokens: int = 1024, continuation_max_tokens: int = 1024,
+                 memory_budget: int | None = None):
         if read_mode not in READ_MODES:
             raise ValueError(f"read_mode must be one of {READ_MODES}, got {read_mode!r}")
         self.model = model
@@ -45,6 +60,7 @@ class EmbeddedBackend:
         self._prefixes: OrderedDict[tuple[int, ...], object] = OrderedDict()
         self.prefix_cache_entries = prefix_cache_entries
         self.max_logit_rows = max_logit_rows  # positions whose full-vocabulary logits are held at once
+        self.continuation_max_tokens = continuation_max_tokens  # option-trie nodes packed into one pass
         self.device = next(model.parameters()).device
         self.dtype = next(model.parameters()).dtype
         self.max_batch_tokens = max_batch_tokens
@@ -55,6 +71,10 @@ class EmbeddedBackend:
         # A cross-request row holds prefix + packed suffixes; the block mask is rows x width^2 floats.
         self.cross_max_row_tokens = cross_max_row_tokens
         config = model.config
+        return_freed_memory()
+        itemsize = torch.finfo(self.dtype).bits // 8
+        self.memory = MemoryBudget(Shape.of(config, itemsize), memory_budget or default_budget(str(self.device)))
+        self._prefix_bytes = 0  # held by the prefix cache; passes get the rest of the budget
         self.max_context = int(getattr(config, "max_position_embeddings", 0) or 2048)
         self.pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
         # transformers 5.24 renamed the forward argument past_key_values to cache.
@@ -85,60 +105,127 @@ class EmbeddedBackend:
             if key in self._prefixes:
                 self._prefixes.move_to_end(key)
                 return self._prefixes[key]
-            out = self._forward(input_ids=torch.tensor([prefix], device=self.device))
-            entry = (self._cache_of(out), torch.log_softmax(out.logits[0, -1].float(), dim=-1))
+            step = self._prefill_step(len(prefix))
+            self._make_room(self.memory.pass_bytes(1, step, len(prefix), 1))
+            kv = None
+            for start in range(0, len(prefix), step):  # chunks bound the attention scores of a long state
+                checkpoint()
+                out = self._forward(input_ids=torch.tensor([prefix[start:start + step]], device=self.device), kv=kv)
+                kv = self._cache_of(out)
+            entry = (kv, torch.log_softmax(out.logits[0, -1].float(), dim=-1))
             if self.prefix_cache_entries > 0:
                 self._prefixes[key] = entry
-                while len(self._prefixes) > self.prefix_cache_entries:
-                    self._prefixes.popitem(last=False)
+                self._prefix_bytes += self.memory.cache_bytes(len(prefix))
+                while len(self._prefixes) > self.prefix_cache_entries or self._prefix_bytes > self.memory.budget // 2:
+                    self._evict()
             return entry
+
+    # -- the memory budget ------------------------------------------------------------------------------
+    def _evict(self) -> None:
+        old, _ = self._prefixes.popitem(last=False)
+        self._prefix_bytes -= self.memory.cache_bytes(len(old))
+
+    def _make_room(self, needed: int) -> None:
+        """Drop least recently used cached prefixes until a pass of `needed` bytes fits beside the rest."""
+        while self._prefixes and self._prefix_bytes + needed > self.memory.budget:
+            self._evict()
+
+    def _prefill_step(self, p: int) -> int:
+        """Tokens per prefill pass: the whole state when it fits the budget, else halves down to 256."""
+        step = p
+        while step > PREFILL_MIN_STEP and self.memory.pass_bytes(1, step, p, 1) > self.memory.budget:
+            step = (step + 1) // 2
+        return max(step, 1)
+
+    def _free(self, prefix_len: int) -> int:
+        """Bytes a pass may use while this request's prefix cache is held (the other cached ones can go)."""
+        return self.memory.budget - self.memory.cache_bytes(prefix_len)
+
+    def admit(self, prefix: list[int], reads: list[Read] = (), items: list[Continuation] = ()) -> None:
+        """Refuse (413) before anything is allocated when the smallest pass of this work cannot fit in the
+        budget: the prefill, a read alone, a likelihood context, or the smallest trie chunk."""
+        p, m = len(prefix), self.memory
+        prefill = m.pass_bytes(1, self._prefill_step(p), p, 1)
+        if prefill > m.budget:
+            raise m.refuse(prefill, f"prefilling the {p}-token state")
+        for read in reads:
+            need = m.pass_bytes(1, len(read.suffix), p + len(read.suffix), 1)
+            if need > self._free(p):
+                raise m.refuse(need + m.cache_bytes(p), f"a {len(read.suffix)}-token question on a {p}-token state")
+        for item in items:
+            c = len(item.context)
+            if m.pass_bytes(1, c, p + c, 1) > self._free(p):
+                raise m.refuse(m.pass_bytes(1, c, p + c, 1) + m.cache_bytes(p), f"a {c}-token likelihood question")
+            trie = OptionTrie(item.options)
+            for chunk in trie.chunks(self.continuation_max_tokens, self.max_logit_rows):
+                need = self._chunk_bytes(trie, chunk, p + c)
+                if need > self._free(p):
+                    raise m.refuse(need + m.cache_bytes(p), f"scoring {len(item.options)} options of "
+                                   f"{sum(map(len, item.options))} tokens on a {p}-token state")
+
+    def _chunk_bytes(self, trie: OptionTrie, chunk: list[int], start: int) -> int:
+        kept = sum(1 for k in chunk if trie.children[k])
+        # The context cache copy is held while its chunks run, plus each chunk's own copy and pass.
+        return self.memory.cache_bytes(start) + self.memory.pass_bytes(1, len(chunk), start + len(chunk), kept)
 
     # -- continuations (likelihood) ---------------------------------------------------------------------
     @torch.inference_mode()
     def continuations(self, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
-        """Per-token log-probabilities of each option after prefix + context: the context is run once
-        on top of the shared prefix, then all options go through in right-padded batches (a row's padding
-        comes after its tokens, so causal attention never sees it)."""
+        """Per-token log-probabilities of each option after prefix + context.
+
+        The context runs once on a copy of the prefix cache. The options then go through as one token trie
+        packed into a sequence behind it: a shared leading token sequence (" Account", " Account access")
+        is computed once, each trie node attends to the context and its own ancestors only (a block mask),
+        and logits are kept only at nodes whose children are option tokens. Chunks of whole subtrees keep
+        at most `max_logit_rows` logit rows and `continuation_max_tokens` nodes per pass; one cache copy each.
+        """
         with self._model_lock:
+            self.admit(prefix, items=items)
             cache, _ = self.prefill(prefix)
             results = []
             for item in items:
+                checkpoint()  # between passes: stop a request past its deadline or cancelled
                 out = self._forward(input_ids=torch.tensor([item.context], device=self.device), kv=copy.deepcopy(cache))
                 first = torch.log_softmax(out.logits[0, -1].float(), dim=-1)
-                context_cache = self._cache_of(out)
-                per_option: list[np.ndarray | None] = [None] * len(item.options)
-                order = sorted(range(len(item.options)), key=lambda k: len(item.options[k]))
-                batch: list[int] = []
-                for k in order + [None]:  # None flushes the last batch
-                    if k is not None and (not batch or (len(batch) + 1) * len(item.options[k]) <= self.max_logit_rows):
-                        batch.append(k)
-                        continue
-                    self._score_options(context_cache, first, [item.options[b] for b in batch], batch, per_option)
-                    batch = [k] if k is not None else []
-                results.append(per_option)
+                start = len(prefix) + len(item.context)
+                trie = OptionTrie(item.options)
+                per_node: dict[int, torch.Tensor] = {}  # node -> log-probabilities of its children's tokens
+                for chunk in trie.chunks(self.continuation_max_tokens, self.max_logit_rows):
+                    checkpoint()
+                    per_node.update(self._score_trie_chunk(self._cache_of(out), start, trie, chunk))
+                results.append(trie.option_logprobs(first, per_node))
             return results
 
-    def _score_options(self, context_cache, first, options, slots, out) -> None:
-        width = max(len(o) for o in options)
-        rows = []
-        if width > 1:
-            ids = torch.full((len(options), width - 1), self.pad_id, dtype=torch.long)
-            for r, option in enumerate(options):
-                ids[r, : len(option) - 1] = torch.tensor(option[:-1], dtype=torch.long)
-            kv = copy.deepcopy(context_cache)
-            if len(options) > 1:
-                kv.batch_repeat_interleave(len(options))
-            kwargs = {self._cache_arg: kv}
-            logits = self.model(input_ids=ids.to(self.device), use_cache=True, logits_to_keep=0, **kwargs).logits
-            rows = torch.log_softmax(logits.float(), dim=-1)
-        for r, (option, slot) in enumerate(zip(options, slots)):
-            values = [first[option[0]]] + [rows[r, j - 1, option[j]] for j in range(1, len(option))]
-            out[slot] = torch.stack(values).double().cpu().numpy()
+    def _score_trie_chunk(self, context_cache, start: int, trie: "OptionTrie", chunk: list[int]) -> dict[int, torch.Tensor]:
+        """One packed pass over trie nodes `chunk` (ancestors before descendants) behind the context."""
+        inner = [n for n in chunk if trie.children[n]]
+        if not inner:
+            return {}
+        local = {node: i for i, node in enumerate(chunk)}
+        n = len(chunk)
+        allowed = torch.zeros((n, n), dtype=torch.bool)
+        for i, node in enumerate(chunk):
+            parent = trie.parent[node]
+            if parent >= 0:
+                allowed[i] = allowed[local[parent]]
+            allowed[i, i] = True
+        mask = torch.zeros((1, 1, n, start + n), dtype=self.dtype)
+        mask[0, 0, :, start:].masked_fill_(~allowed, torch.finfo(self.dtype).min)
+        ids = torch.tensor([[trie.token[node] for node in chunk]], dtype=torch.long)
+        positions = torch.tensor([[start + trie.depth[node] for node in chunk]], dtype=torch.long)
+        keep = torch.tensor([local[node] for node in inner], dtype=torch.long)
+        logits = self._forward(input_ids=ids.to(self.device), attention_mask=mask.to(self.device),
+                               position_ids=positions.to(self.device), kv=copy.deepcopy(context_cache),
+                               logits_to_keep=keep.to(self.device)).logits[0]
+        children = [[trie.token[c] for c in trie.children[node]] for node in inner]
+        values = label_logprobs(logits, children)
+        return {node: torch.from_numpy(v) for node, v in zip(inner, values)}
 
     # -- next-token reads -------------------------------------------------------------------------------
     def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
         if not reads:
             return []
+        self.admit(prefix, reads=reads)  # no lock: it reads only the model's shape and the budget
         tokens = len(prefix) + sum(len(r.suffix) for r in reads)
         return self.batcher.submit(prefix, reads, tokens)
 
@@ -147,21 +234,33 @@ class EmbeddedBackend:
         with self._model_lock:
             together = [j for j in jobs if j.tokens <= self.cross_max_row_tokens and all(r.suffix for r in j.reads)]
             if len(together) > 1:
+                width = max(j.tokens for j in together)
+                kept = sum(len(j.reads) for j in together)
+                if self.memory.pass_bytes(len(together), width, width, kept, cache_copy=False) > self.memory.budget - self._prefix_bytes:
+                    together = []  # too big together for the budget: each runs alone below
+            if len(together) > 1:
                 try:
-                    for job, result in zip(together, self._read_rows(together)):
-                        job.result, job.done = result, True
-                except (torch.OutOfMemoryError, RuntimeError, MemoryError):
-                    pass  # too big together (allocator failure): the jobs run one by one below
+                    results = self._read_rows(together)
+                except Exception as error:  # noqa: BLE001
+                    if not is_out_of_memory(error):
+                        shared_pass_failed(together, error)  # a bug: fail these requests, logged
+                    # out of memory: too big together, the jobs run one by one below
+                else:
+                    for job, result in zip(together, results):
+                        job.finish(result)  # wakes its caller now, not after the one-by-one jobs
             for job in jobs:
                 if not job.done:
                     try:
-                        job.result = self._read_request(job.prefix, job.reads)
+                        with job.active():
+                            result = self._read_request(job.prefix, job.reads)
                     except Exception as error:  # noqa: BLE001 - belongs to this job's caller only
-                        job.error = error
-                    job.done = True
+                        job.finish(error=error)
+                    else:
+                        job.finish(result)
 
     @torch.inference_mode()
     def _read_request(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
+        checkpoint()
         cache, after_prefix = self.prefill(prefix)
         results: list[np.ndarray | None] = [None] * len(reads)
         for i, read in enumerate(reads):
@@ -169,6 +268,7 @@ class EmbeddedBackend:
                 results[i] = after_prefix[read.token_ids].double().cpu().numpy()
         pending = [i for i, read in enumerate(reads) if read.suffix]
         for batch, packed in self.read_batches([reads[i] for i in pending], len(prefix)):
+            checkpoint()
             batch = [pending[b] for b in batch]
             rows = [reads[i] for i in batch]
             logprobs = self._read_packed(cache, len(prefix), rows) if packed else self._read(cache, len(prefix), rows)
@@ -190,7 +290,9 @@ class EmbeddedBackend:
         if mode == "packed":
             batch, width = [], 0
             for i, read in enumerate(reads):  # packed sequences of at most packed_max_tokens (or one read)
-                if batch and width + len(read.suffix) > self.packed_max_tokens:
+                grown = width + len(read.suffix)
+                if batch and (grown > self.packed_max_tokens or
+                              self.memory.pass_bytes(1, grown, prefix_len + grown, len(batch) + 1) > self._free(prefix_len)):
                     yield batch, True
                     batch, width = [], 0
                 batch.append(i)
@@ -207,7 +309,9 @@ class EmbeddedBackend:
         batch: list[int] = []
         for i in order:
             longest = len(reads[i].suffix)  # sorted ascending, so the newest is the longest
-            if batch and (len(batch) + 1 > self.max_batch or (len(batch) + 1) * (prefix_len + longest) > self.max_batch_tokens):
+            rows = len(batch) + 1
+            over_budget = self.memory.pass_bytes(rows, longest, prefix_len + longest, rows) > self._free(prefix_len)
+            if batch and (rows > self.max_batch or rows * (prefix_len + longest) > self.max_batch_tokens or over_budget):
                 yield batch
                 batch = []
             batch.append(i)
@@ -243,8 +347,7 @@ class EmbeddedBackend:
             position_ids=positions.to(self.device),
             kv=kv,
         )
-        logprobs = torch.log_softmax(out.logits[:, -1, :].float(), dim=-1)
-        return [logprobs[r, read.token_ids].double().cpu().numpy() for r, read in enumerate(rows)]
+        return label_logprobs(out.logits[:, -1, :], [read.token_ids for read in rows])
 
     # -- packed reads -----------------------------------------------------------------------------------
     def _blocks(self, lengths: list[int], start: int):
@@ -273,8 +376,7 @@ class EmbeddedBackend:
         out = self._forward(input_ids=ids.to(self.device), attention_mask=mask.to(self.device),
                             position_ids=positions.to(self.device), kv=copy.deepcopy(cache),
                             logits_to_keep=ends.to(self.device))
-        logprobs = torch.log_softmax(out.logits[0].float(), dim=-1)
-        return [logprobs[r, read.token_ids].double().cpu().numpy() for r, read in enumerate(rows)]
+        return label_logprobs(out.logits[0], [read.token_ids for read in rows])
 
     # -- cross-request rows -----------------------------------------------------------------------------
     def cross_rows(self, jobs: list[Job]):
@@ -311,9 +413,9 @@ class EmbeddedBackend:
         out = self.model(input_ids=ids.to(self.device), attention_mask=mask.to(self.device),
                          position_ids=positions.to(self.device), use_cache=False, logits_to_keep=keep.to(self.device))
         logits = out.logits.reshape(-1, out.logits.shape[-1])  # (every kept position in row order, vocab)
-        logprobs = torch.log_softmax(logits.float(), dim=-1)
+        flat = label_logprobs(logits, [read.token_ids for job in jobs for read in job.reads])
         results, k = [], 0
         for job in jobs:
-            results.append([logprobs[k + i, read.token_ids].double().cpu().numpy() for i, read in enumerate(job.reads)])
+            results.append(flat[k : k + len(job.reads)])
             k += len(job.reads)
         return results

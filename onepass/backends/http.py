@@ -27,6 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import numpy as np
 
+from onepass.backends.batcher import checkpoint, current_deadline
 from onepass.wire import APIError
 
 log = logging.getLogger("onepass.backends")
@@ -194,7 +195,11 @@ class EngineClient:
                     self._count("retries")
                     log.warning("%s engine at %s: %s; retry %d/%d in %.2fs", self.engine, self.shown_url, problem,
                                 attempt, policy.retries, wait)
-                    self._sleep(wait)
+                    # Never sleep past the request's own deadline; stop there if it has passed.
+                    deadline = current_deadline()
+                    left = deadline.remaining() if deadline is not None else None
+                    self._sleep(wait if left is None else min(wait, left))
+                    checkpoint()
                     continue
             self._count("failures")
             tries = f"after {attempt + 1} attempt{'s' if attempt else ''}"
@@ -256,7 +261,8 @@ class RemoteConfigError(RuntimeError):
 # The log-probability given to a label the engine did not return (a top-k fallback that missed it). vLLM clamps
 # -inf to the same value. exp(MISSING_LOGPROB) is exactly 0.0 in float64, so a missing label adds nothing to
 # x_label_mass and gets probability 0 after renormalising; if every label of a read is missing the read is
-# uniform with label mass 0. Each such array carries the ids in `.missing`.
+# uniform with label mass 0. Each such array carries the ids in `.missing`; the engine turns those entries into
+# NaN before a readout sees them, so they are left out (and flagged), never used as numbers.
 MISSING_LOGPROB = -9999.0
 
 

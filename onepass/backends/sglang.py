@@ -21,6 +21,7 @@ import math
 import numpy as np
 
 from onepass.backends.base import Read
+from onepass.backends.batcher import checkpoint
 from onepass.backends.http import (
     MISSING_LOGPROB,
     EngineClient,
@@ -161,6 +162,7 @@ class SGLangBackend(RemoteBackend):
             group = [reads[i] for i in indices]
             found: list[dict[int, float]] = [{} for _ in group]
             for ids in id_chunks:
+                checkpoint()  # between engine calls: stop a request past its deadline or cancelled
                 if self.route == "score":
                     body = self.client.call("/v1/score", self._score_body(list(prefix), [list(r.suffix) for r in group], ids), headers)
                     answer = self._parse_score(body, len(group), ids)

@@ -24,6 +24,7 @@ import re
 import numpy as np
 
 from onepass.backends.base import Read
+from onepass.backends.batcher import checkpoint
 from onepass.backends.http import (
     EngineClient,
     EngineHTTPError,
@@ -176,6 +177,7 @@ class VLLMBackend(RemoteBackend):
             prompts = [list(prefix) + list(reads[i].suffix) for i in indices]
             found: list[dict[int, float]] = [{} for _ in indices]
             for ids in id_chunks if by_ids else [None]:
+                checkpoint()  # between engine calls: stop a request past its deadline or cancelled
                 body = self._body(prompts, ids=ids) if by_ids else self._body(prompts, top_k=self.top_k)
                 answer = self._parse(self.client.call("/v1/completions", body, headers), len(prompts))
                 self.count("calls")

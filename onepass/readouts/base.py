@@ -23,6 +23,9 @@ class Outcome:
     label_mass: float
     extras: dict = field(default_factory=dict)  # x_ fields this family reports
     raw: list = field(default_factory=list, repr=False)  # the reads' log-probabilities, for a follow-up
+    # Options (indices, question order) with no evidence: every label that would score them was missing
+    # from a remote engine's answer. Their score is -inf (probability 0); the engine reports them.
+    excluded: list[int] = field(default_factory=list)
 
     def probs(self, temperature: float = 1.0) -> np.ndarray:
         """The answer distribution; calibration divides the label logits by a fitted temperature."""
@@ -43,6 +46,20 @@ class Readout(Protocol):
     name: str
 
     def plan(self, renderer: Renderer, question: Question) -> Plan: ...
+
+
+def present(values: np.ndarray) -> np.ndarray:
+    """Which entries have a number: a label a remote engine did not return is NaN, never a stand-in."""
+    return ~np.isnan(np.asarray(values, dtype=np.float64))
+
+
+def excluded_scores(scores: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """(scores with NaN entries at -inf, so they get probability 0 and leave the others untouched, their indices)."""
+    scores = np.asarray(scores, dtype=np.float64)
+    gone = np.isnan(scores)
+    if not gone.any():
+        return scores, []
+    return np.where(gone, -np.inf, scores), [int(i) for i in np.flatnonzero(gone)]
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:

@@ -9,6 +9,9 @@ log-probabilities (a geometric mean), which cancels a multiplicative position pr
 rotations are read. Reports x_reads and x_agreement (share of reads whose argmax is the final answer).
 Yes/no and score questions are read once, as slot: their labels carry meaning (Yes/No, level digits).
 Label mass: the mean over reads of the mass on the offered labels.
+A label a remote engine did not return (NaN) is left out of its read: an option is averaged over the reads
+that have its label (a stand-in log-probability would zero the geometric mean), and an option no read has
+is left out (probability 0, reported in Outcome.excluded).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Read
-from onepass.readouts.base import Outcome, Plan
+from onepass.readouts.base import Outcome, Plan, excluded_scores, present
 from onepass.readouts.slot import SlotReadout
 from onepass.render import Renderer
 from onepass.wire import ChoiceQuestion, Question
@@ -53,12 +56,19 @@ class DebiasedReadout:
             return Read(rendered.suffix, rendered.label_ids)
 
         def outcome(logprobs: list[np.ndarray]) -> Outcome:
-            lp = np.stack(logprobs)
-            scores = lp.mean(axis=0)
+            lp = np.stack(logprobs).astype(np.float64)
+            ok = present(lp)
+            if ok.all():
+                scores = lp.mean(axis=0)
+            else:  # each option over the reads that returned its label
+                counts = ok.sum(axis=0)
+                scores = np.where(counts > 0, np.where(ok, lp, 0.0).sum(axis=0) / np.maximum(counts, 1), np.nan)
+            scores, excluded = excluded_scores(scores)
             best = int(np.argmax(scores))
-            agreement = float(np.mean([int(np.argmax(row)) == best for row in lp]))
-            mass = float(np.exp(lp).sum(axis=1).mean())
-            return _with_reads(Outcome(scores, mass, raw=list(logprobs)), len(logprobs), agreement)
+            rows = [np.where(k, row, -np.inf) for row, k in zip(lp, ok) if k.any()]
+            agreement = float(np.mean([int(np.argmax(row)) == best for row in rows])) if rows else 0.0
+            mass = float(np.where(ok, np.exp(lp), 0.0).sum(axis=1).mean())
+            return _with_reads(Outcome(scores, mass, raw=list(logprobs), excluded=excluded), len(logprobs), agreement)
 
         first_read = read(rotations[0])
 

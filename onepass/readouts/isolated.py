@@ -3,6 +3,8 @@
 Option i's evidence is its yes/no log-odds; the choice distribution is their softmax. Order invariant by
 construction: an option's read never sees the others. Score levels are read the same way; a yes/no
 question is its own single read (as slot). Label mass: the mean over reads of P(Yes) + P(No).
+An option whose Yes or No a remote engine did not return has no log-odds: it is left out (probability 0,
+reported in Outcome.excluded) instead of getting +-9999 from a stand-in log-probability.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Read
-from onepass.readouts.base import Outcome, Plan
+from onepass.readouts.base import Outcome, Plan, excluded_scores, present
 from onepass.readouts.slot import SlotReadout
 from onepass.render import Renderer
 from onepass.wire import NoulQuestion, Question
@@ -25,8 +27,9 @@ class IsolatedReadout:
         reads = [Read(suffix, renderer.yes_no) for suffix in renderer.isolated(question)]
 
         def combine(logprobs: list[np.ndarray], _c) -> Outcome:
-            lp = np.stack(logprobs)  # (options, [yes, no])
-            log_odds = lp[:, 0] - lp[:, 1]
-            return Outcome(log_odds, float(np.exp(lp).sum(axis=1).mean()))
+            lp = np.stack(logprobs).astype(np.float64)  # (options, [yes, no]); NaN: not returned
+            scores, excluded = excluded_scores(lp[:, 0] - lp[:, 1])
+            mass = float(np.where(present(lp), np.exp(lp), 0.0).sum(axis=1).mean())
+            return Outcome(scores, mass, excluded=excluded)
 
         return Plan(reads=reads, combine=combine)

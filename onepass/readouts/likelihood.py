@@ -5,6 +5,8 @@ tokens. `normalise="mean"` (the default) divides each option's log-probability b
 long option is not penalised for its length; "sum" keeps the total. On the default model mean was the more
 accurate of the two (0.717 vs 0.683 on 60 choice items; docs/readouts.md).
 Label mass: the total probability of the offered answers' full token sequences, P(option 1) + ... + P(option n).
+An option with a token a remote engine did not return (NaN) has no likelihood: it is left out (probability 0,
+reported in Outcome.excluded) and adds nothing to the mass.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Continuation
-from onepass.readouts.base import Outcome, Plan
+from onepass.readouts.base import Outcome, Plan, excluded_scores, present
 from onepass.render import Renderer
 from onepass.wire import ChoiceQuestion, Question
 
@@ -37,7 +39,8 @@ class LikelihoodReadout:
             per_token = [continuations[0][k] for k in back]
             totals = np.array([float(t.sum()) for t in per_token])
             scores = totals / np.array([len(t) for t in per_token]) if self.normalise == "mean" else totals
-            return Outcome(scores, float(np.exp(totals).sum()),
-                           {"x_likelihood_normalise": self.normalise})
+            scores, excluded = excluded_scores(scores)
+            return Outcome(scores, float(np.exp(totals[present(totals)]).sum()),
+                           {"x_likelihood_normalise": self.normalise}, excluded=excluded)
 
         return Plan(continuations=[Continuation(context, [options[i] for i in order])], combine=combine)

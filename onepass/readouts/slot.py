@@ -1,7 +1,8 @@
 """slot: one read at the answer position; the labels' log-probabilities, renormalised over the labels.
 
 Label mass: the probability the model put on the offered labels (Yes/No, option letters, level digits)
-before renormalising.
+before renormalising. A label a remote engine did not return (NaN) is left out: probability 0, not counted
+in the mass, and reported in Outcome.excluded.
 """
 
 from __future__ import annotations
@@ -9,13 +10,15 @@ from __future__ import annotations
 import numpy as np
 
 from onepass.backends.base import Read
-from onepass.readouts.base import Outcome, Plan
+from onepass.readouts.base import Outcome, Plan, excluded_scores, present
 from onepass.render import Renderer
 from onepass.wire import Question
 
 
 def label_outcome(lp: np.ndarray) -> Outcome:
-    return Outcome(np.asarray(lp, dtype=np.float64), float(np.exp(lp).sum()))
+    lp = np.asarray(lp, dtype=np.float64)
+    scores, excluded = excluded_scores(lp)
+    return Outcome(scores, float(np.exp(lp[present(lp)]).sum()), excluded=excluded)
 
 
 class SlotReadout:
