@@ -6,8 +6,8 @@ the same requests: bench/latency.py's 3-question request on its ~209-token state
 request on the same state (16 distinct questions, so no engine can share a read).
 
 What is timed, per request, every request paying its own prefill:
-  - onepass: `Engine.decide(payload)` in-process (render + tokenise + prefill + reads + answers), the prefix
-    cache cleared before each call, as in bench/latency.py;
+  - onepass: `Engine.decide(payload)` in-process (validate + render + tokenise + prefill + reads + answers),
+    the prefix cache cleared before each call (untimed), as in bench/latency.py;
   - llama.cpp, from onepass's token ids (tokenising is not timed; onepass's render time is reported next
     to it): clear the KV cache, decode the prefix in sequence 0, then the reads, two ways:
       sequential - each suffix decoded on top of the prefix in sequence 0, logits of its last token read,
@@ -16,29 +16,32 @@ What is timed, per request, every request paying its own prefill:
                    the cells), every suffix in one llama_decode, one logits row per suffix.
     The label log-probabilities are a log-softmax over the whole vocabulary of the last logits, read with
     llama_get_logits_ith (the high-level Llama.scores buffer stays zero with logits_all=False).
+
+Runs are interleaved, never concurrent: every engine is loaded once (each onepass dtype in its own process,
+so its memory is its own; llama.cpp in this one), then each repeat times every engine once, one after the
+other, in a rotating order, each call after a bounded wait for idle CPUs. On a shared machine the engines
+so see the same background load, and the JSON records, per call, the share of the CPUs other processes
+took (OpenMP spin-waits make any contention on 2 cores cost both engines far more than its share).
 Reported: p50 over --repeats (after one warm-up) for 3 questions, decisions/s for 16, resident memory
-after load and after the runs, and per question the max |delta p| of the label distribution (the labels'
-probabilities renormalised over the labels, as the slot readout gives them) against torch float32.
-The engines run one after another, never at once (each onepass dtype in its own process, so its memory
-is its own); before each the script waits (bounded) for the CPUs to be idle and records the load average.
+after the runs, and per question the max |delta p| of the label distribution (the labels' probabilities
+renormalised over the labels, as the slot readout gives them) against torch float32.
 
     bash scripts/setup-llamacpp.sh         # builds .venv-llamacpp (10-15 min on 2 cores)
     .venv-llamacpp/bin/python bench/llamacpp.py --json bench/out/llamacpp.json
 
-The onepass half runs in .venv (the script starts itself there with --onepass-worker).
+The onepass half runs in .venv (the script starts itself there with --torch-worker).
 """
 
 from __future__ import annotations
 
 import argparse
-import ctypes
+import inspect
 import json
 import os
 import platform
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -49,6 +52,7 @@ from latency import QUESTIONS, STATE  # noqa: E402
 MODEL = "qwen2.5-coder-1.5b-instruct"
 GGUF = Path.home() / ".cache/onepass/models" / MODEL / f"{MODEL}-q4_k_m.gguf"
 ONEPASS_PYTHON = ROOT / ".venv/bin/python"
+QUIET = 0.15  # all-CPU busy fraction below which the machine counts as idle
 
 # 16 distinct questions over the same state: bench/latency.py's three, then thirteen more of each type.
 QUESTIONS_16 = {
@@ -93,44 +97,43 @@ def rss_gb() -> dict:
     return out
 
 
+def _busy_seconds() -> float:
+    """CPU seconds all CPUs have spent busy since boot (everything but idle and iowait)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int | str) -> float:
+    """user + system CPU seconds of one process, all its threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_busy(seconds: float = 2.0) -> float:
-    """Fraction of all CPUs busy over the next `seconds` (from /proc/stat)."""
-    def snap():
-        fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
-        return sum(fields), fields[3] + fields[4]  # total, idle + iowait
-    t0, i0 = snap()
+    """Fraction of all CPUs busy over the next `seconds`."""
+    t0, b0 = time.monotonic(), _busy_seconds()
     time.sleep(seconds)
-    t1, i1 = snap()
-    return 1.0 - (i1 - i0) / max(1, t1 - t0)
+    return (_busy_seconds() - b0) / ((time.monotonic() - t0) * os.cpu_count())
 
 
-def wait_quiet(max_wait: float, busy_below: float = 0.15, log=print) -> dict:
-    """Wait (at most max_wait s) until the machine is idle; returns what was seen, for the JSON."""
+def wait_quiet(max_wait: float) -> dict:
+    """Wait (at most max_wait s) until the machine is idle; what was seen, for the JSON."""
     started = time.monotonic()
     busy = cpu_busy()
-    while busy >= busy_below and time.monotonic() - started < max_wait:
-        busy = cpu_busy(5.0)
-    waited = time.monotonic() - started
-    if busy >= busy_below:
-        log(f"  machine still {busy:.0%} busy after waiting {waited:.0f}s; measuring anyway")
-    return {"cpu_busy_before": round(busy, 3), "waited_s": round(waited, 1),
-            "loadavg_before": [round(x, 2) for x in os.getloadavg()]}
+    while busy >= QUIET and time.monotonic() - started < max_wait:
+        busy = cpu_busy(3.0)
+    return {"cpu_busy_before": round(busy, 3), "waited_s": round(time.monotonic() - started, 1),
+            "loadavg": [round(x, 2) for x in os.getloadavg()]}
 
 
 class Contention:
-    """How much of the machine other processes used while a phase ran: (all busy CPU time - this process's
-    and its children's) / (wall time x CPUs). Near 0 on a quiet machine; OpenMP spin-waits in both engines
-    make any contention on 2 cores cost far more than its share."""
+    """Share of the machine's CPUs that processes other than `own` (pids) took while the block ran."""
 
-    @staticmethod
-    def _snap():
-        import resource
+    def __init__(self, own: list[int]):
+        self.own = own
 
-        fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
-        hz = os.sysconf("SC_CLK_TCK")
-        own = sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-                  for f in ("ru_utime", "ru_stime"))
-        return time.monotonic(), (sum(fields) - fields[3] - fields[4]) / hz, own
+    def _snap(self):
+        return time.monotonic(), _busy_seconds(), sum(_cpu_seconds(p) for p in self.own)
 
     def __enter__(self):
         self.start = self._snap()
@@ -138,29 +141,7 @@ class Contention:
 
     def __exit__(self, *exc):
         (w0, b0, o0), (w1, b1, o1) = self.start, self._snap()
-        self.others_cpu_share = round(max(0.0, (b1 - b0) - (o1 - o0)) / max(1e-9, (w1 - w0) * os.cpu_count()), 3)
-        self.own_cpu_share = round((o1 - o0) / max(1e-9, (w1 - w0) * os.cpu_count()), 3)
-
-
-def timed_repeats(call, repeats: int, max_wait: float, before=None) -> dict:
-    """Run `call` (returns its own phase seconds or None) `repeats` times, each after `before` (untimed) and
-    after waiting (at most max_wait s) for idle CPUs; the times, and the share of the CPUs other processes
-    took during each."""
-    runs, others, busy_starts = [], [], 0
-    for _ in range(repeats):
-        if before:
-            before()
-        if wait_quiet(max_wait, log=lambda m: None)["cpu_busy_before"] >= 0.15:
-            busy_starts += 1
-        with Contention() as seen:
-            t = time.perf_counter()
-            phases = call() or {}
-            phases["total_s"] = time.perf_counter() - t
-        runs.append(phases)
-        others.append(seen.others_cpu_share)
-    total = [r["total_s"] for r in runs]
-    return {"runs": runs, "times_s": [round(x, 4) for x in total], "p50_s": round(p50(total), 4),
-            "min_s": round(min(total), 4), "others_cpu_share": others, "repeats_started_busy": busy_starts}
+        self.others = round(max(0.0, (b1 - b0) - (o1 - o0)) / max(1e-9, (w1 - w0) * os.cpu_count()), 3)
 
 
 def p50(values: list[float]) -> float:
@@ -175,25 +156,27 @@ def softmax(lp):
     return z / z.sum()
 
 
-# -- onepass worker (runs in .venv) ---------------------------------------------------------------------
-def onepass_worker(dtype: str, repeats: int, max_wait: float, out: Path) -> None:
+# -- onepass worker (runs in .venv): load, export token ids + probabilities, then time calls on demand -----
+def torch_worker(dtype: str) -> None:
+    """Line protocol on stdin/stdout: one JSON line when ready (token ids, label probabilities, load info),
+    then per command line: "3q"/"16q" -> {"s": seconds of one decide}, "rss" -> memory, "quit"."""
+    sys.stdout.flush()
+    proto = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)  # anything the libraries print (Python or C) goes to stderr, off the protocol
+    sys.stdout = sys.stderr
     import torch
 
     from onepass import Engine
-
-    result: dict = {"dtype": dtype, "torch": torch.__version__, "torch_threads": torch.get_num_threads()}
-    import inspect
 
     options = {}
     if "request_timeout_s" in inspect.signature(Engine).parameters:
         options["request_timeout_s"] = None  # a benchmark on a busy machine must not be cut off
     started = time.perf_counter()
     engine = Engine(MODEL, dtype=dtype, log=lambda m: None, **options)
-    result["load_s"] = round(time.perf_counter() - started, 2)
-    result["dtype_served"] = engine.dtype.value
-    result["after_load"] = rss_gb()
+    info: dict = {"dtype": dtype, "dtype_served": engine.dtype.value, "torch": torch.__version__,
+                  "torch_threads": torch.get_num_threads(), "load_s": round(time.perf_counter() - started, 2),
+                  "after_load": rss_gb(), "requests": {}}
     slot = engine.readouts["slot"]
-    requests = {}
     for name, payload in REQUESTS.items():
         request = engine.validate(payload)  # onepass.wire.parse_request + the engine's own checks
         prefix = engine.renderer.prefix(request.state)
@@ -213,24 +196,52 @@ def onepass_worker(dtype: str, repeats: int, max_wait: float, out: Path) -> None
                 slot.plan(engine.renderer, question)
             render.append(time.perf_counter() - t)
         engine.backend._prefixes.clear()
-        _, _, _, _, outcomes = engine.outcomes(request)  # label log-probs before calibration
-        requests[name] = {"prefix": list(map(int, prefix)), "reads": reads, "render_ms_p50": round(p50(render) * 1000, 2),
-                          "probs": {qid: [float(x) for x in o.probs(1.0)] for qid, o in outcomes.items()},
-                          "label_mass": {qid: float(o.label_mass) for qid, o in outcomes.items()}}
-    engine.decide(REQUESTS["3q"])  # warm-up
-    engine.decide(REQUESTS["16q"])
-    for name, payload in REQUESTS.items():
-        def decide(payload=payload) -> None:
-            engine.decide(payload)
+        _, _, _, _, outcomes = engine.outcomes(request)  # label log-probs before calibration; also a warm-up
+        info["requests"][name] = {
+            "prefix": list(map(int, prefix)), "reads": reads, "render_ms_p50": round(p50(render) * 1000, 2),
+            "probs": {qid: [float(x) for x in o.probs(1.0)] for qid, o in outcomes.items()},
+            "label_mass": {qid: float(o.label_mass) for qid, o in outcomes.items()}}
+    for payload in REQUESTS.values():  # warm-up of the timed path
+        engine.backend._prefixes.clear()
+        engine.decide(payload)
+    info["after_warmup"] = rss_gb()
+    proto.write(json.dumps(info) + "\n")
+    for line in sys.stdin:
+        command = line.strip()
+        if command in REQUESTS:
+            engine.backend._prefixes.clear()  # every timed request pays its own prefill
+            t = time.perf_counter()
+            engine.decide(REQUESTS[command])
+            proto.write(json.dumps({"s": time.perf_counter() - t}) + "\n")
+        elif command == "rss":
+            proto.write(json.dumps(rss_gb()) + "\n")
+        else:
+            break
 
-        # Every timed request pays its own prefill: the prefix cache is cleared before each (untimed).
-        timing = timed_repeats(decide, repeats, max_wait, before=engine.backend._prefixes.clear)
-        timing.pop("runs")
-        requests[name].update(timing)
-        requests[name]["decisions_per_s"] = round(len(payload["questions"]) / timing["p50_s"], 2)
-    result["requests"] = requests
-    result["after_runs"] = rss_gb()
-    out.write_text(json.dumps(result) + "\n")
+
+class TorchWorker:
+    def __init__(self, dtype: str):
+        self.dtype = dtype
+        self.proc = subprocess.Popen([str(ONEPASS_PYTHON), __file__, "--torch-worker", dtype], cwd=ROOT,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.pid = self.proc.pid
+        self.info = self._reply()
+
+    def _reply(self) -> dict:
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"torch {self.dtype} worker died (exit status {self.proc.wait()})")
+        return json.loads(line)
+
+    def ask(self, command: str) -> dict:
+        self.proc.stdin.write(command + "\n")
+        return self._reply()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.stdin.write("quit\n")
+            self.proc.stdin.flush()
+            self.proc.wait(timeout=60)
 
 
 # -- llama.cpp (runs in .venv-llamacpp) -----------------------------------------------------------------
@@ -316,45 +327,6 @@ class LlamaCpp:
         t2 = time.perf_counter()
         return out, {"prefill_s": t1 - t0, "reads_s": t2 - t1}
 
-    def system_info(self) -> str:
-        return self.L.llama_print_system_info().decode()
-
-
-def llama_bench(tokens: dict, repeats: int, threads: int, max_wait: float, log) -> dict:
-    import llama_cpp
-    import numpy as np
-
-    needed = max(len(r["prefix"]) + sum(len(x["suffix"]) for x in r["reads"].values()) for r in tokens.values())
-    n_ctx = (needed + 64 + 255) // 256 * 256
-    n_seq = max(len(r["reads"]) for r in tokens.values()) + 1
-    started = time.perf_counter()
-    engine = LlamaCpp(GGUF, n_ctx, n_seq, threads)
-    result: dict = {"llama_cpp_python": llama_cpp.__version__, "load_s": round(time.perf_counter() - started, 2),
-                    "context": engine.params, "n_vocab": engine.n_vocab, "system_info": engine.system_info(),
-                    "after_load": rss_gb()}
-    for mode in ("sequential", "batched"):
-        per = {}
-        for name, req in tokens.items():
-            reads = list(req["reads"].values())
-            lps, _ = engine.run(req["prefix"], reads, mode)  # warm-up
-            timing = timed_repeats(lambda req=req, reads=reads, mode=mode: engine.run(req["prefix"], reads, mode)[1],
-                                   repeats, max_wait)
-            phases = timing.pop("runs")
-            lps, _ = engine.run(req["prefix"], reads, mode)  # the label log-probs (same every run)
-            per[name] = {
-                **timing,
-                "prefill_ms_p50": round(p50([x["prefill_s"] for x in phases]) * 1000, 1),
-                "reads_ms_p50": round(p50([x["reads_s"] for x in phases]) * 1000, 1),
-                "decisions_per_s": round(len(reads) / timing["p50_s"], 2),
-                "probs": {qid: [float(x) for x in softmax(lp)] for qid, lp in zip(req["reads"], lps)},
-                "label_mass": {qid: float(np.exp(lp).sum()) for qid, lp in zip(req["reads"], lps)},
-            }
-            log(f"  llama.cpp {mode} {name}: p50 {per[name]['p50_s']:.3f}s (prefill {per[name]['prefill_ms_p50']} ms, "
-                f"reads {per[name]['reads_ms_p50']} ms)")
-        result[mode] = per
-    result["after_runs"] = rss_gb()
-    return result
-
 
 def max_abs_dp(a: dict, b: dict) -> dict:
     """Per question: max over labels of |p_a - p_b|."""
@@ -372,22 +344,35 @@ def cpu_description() -> dict:
     return {"model": model, "cpus": os.cpu_count(), "flags": [f for f in wanted if f in flags]}
 
 
+def summarise(calls: list[dict], questions: int) -> dict:
+    """p50 over all timed calls, and over the quiet ones (others took < 10% of the CPUs) when >= 3."""
+    times = [c["s"] for c in calls]
+    quiet = [c["s"] for c in calls if c["others"] < 0.10]
+    out = {"times_s": [round(t, 4) for t in times], "others_cpu_share": [c["others"] for c in calls],
+           "p50_s": round(p50(times), 4), "min_s": round(min(times), 4),
+           "decisions_per_s": round(questions / p50(times), 2), "quiet_calls": len(quiet)}
+    if len(quiet) >= 3:
+        out["quiet_p50_s"] = round(p50(quiet), 4)
+        out["quiet_decisions_per_s"] = round(questions / p50(quiet), 2)
+    for phase in ("prefill_s", "reads_s"):
+        if all(phase in c for c in calls):
+            out[f"{phase[:-2]}_ms_p50"] = round(p50([c[phase] for c in calls]) * 1000, 1)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", default=str(ROOT / "bench/out/llamacpp.json"))
-    parser.add_argument("--repeats", type=int, default=7, help="timed runs per request (after one warm-up)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed calls per engine and request (after a warm-up)")
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp n_threads / n_threads_batch")
-    parser.add_argument("--dtypes", default="float32,bfloat16", help="onepass torch dtypes to run")
-    parser.add_argument("--max-wait-quiet", type=float, default=900.0,
-                        help="seconds to wait, before each engine, for the CPUs to be idle (other processes)")
-    parser.add_argument("--max-wait-repeat", type=float, default=30.0,
-                        help="seconds to wait, before each timed run, for the CPUs to be idle")
-    parser.add_argument("--onepass-worker", metavar="DTYPE", help=argparse.SUPPRESS)
-    parser.add_argument("--worker-out", help=argparse.SUPPRESS)
+    parser.add_argument("--dtypes", default="float32,bfloat16", help="onepass torch dtypes (float32 always runs)")
+    parser.add_argument("--max-wait", type=float, default=20.0,
+                        help="seconds to wait, before each timed call, for the CPUs to be idle")
+    parser.add_argument("--torch-worker", metavar="DTYPE", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
-    if args.onepass_worker:
-        onepass_worker(args.onepass_worker, args.repeats, args.max_wait_repeat, Path(args.worker_out))
+    if args.torch_worker:
+        torch_worker(args.torch_worker)
         return 0
 
     def log(message: str) -> None:
@@ -397,88 +382,116 @@ def main() -> int:
         if not path.exists():
             log(f"missing {path}: {what}")
             return 1
+    import llama_cpp
+    import numpy as np
+
     result: dict = {"model": MODEL, "gguf": str(GGUF), "cpu": cpu_description(), "repeats": args.repeats,
-                    "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "onepass": {}, "conditions": {}}
+                    "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "loadavg_start": [round(x, 2) for x in os.getloadavg()],
+                    "llama_cpp_python": llama_cpp.__version__, "llama_system_info": llama_cpp.llama_print_system_info().decode()}
+    dtypes = ["float32"] + [d for d in args.dtypes.split(",") if d and d != "float32"]
 
-    # onepass first (its float32 run also exports the token ids llama.cpp reads), one process per dtype.
-    dtypes = [d for d in args.dtypes.split(",") if d]
-    if "float32" in dtypes:
-        dtypes.remove("float32")
-    dtypes.insert(0, "float32")  # the reference for |delta p|, and the token ids
+    # Load everything once, one after the other (float32 first: the reference, and the token ids).
+    workers = {}
     for dtype in dtypes:
-        result["conditions"][f"torch_{dtype}"] = wait_quiet(args.max_wait_quiet, log=log)
-        log(f"onepass torch {dtype} ...")
-        with tempfile.NamedTemporaryFile(suffix=".json") as tmp, Contention() as seen:
-            subprocess.run([str(ONEPASS_PYTHON), __file__, "--onepass-worker", dtype, "--worker-out", tmp.name,
-                            "--repeats", str(args.repeats), "--max-wait-repeat", str(args.max_wait_repeat)],
-                           check=True, cwd=ROOT)
-            result["onepass"][dtype] = json.loads(Path(tmp.name).read_text())
-        result["conditions"][f"torch_{dtype}"].update(
-            loadavg_after=[round(x, 2) for x in os.getloadavg()], others_cpu_share=seen.others_cpu_share,
-            own_cpu_share=seen.own_cpu_share)
-        r = result["onepass"][dtype]["requests"]
-        log(f"  3q p50 {r['3q']['p50_s']:.3f}s, 16q {r['16q']['decisions_per_s']} decisions/s")
-    reference = result["onepass"]["float32"]["requests"]
+        log(f"loading onepass torch {dtype} ...")
+        workers[dtype] = TorchWorker(dtype)
+    reference = workers["float32"].info["requests"]
     tokens = {name: {"prefix": r["prefix"], "reads": r["reads"]} for name, r in reference.items()}
-    result["tokens"] = {name: {"prefix": len(t["prefix"]),
-                               "suffixes": {q: len(x["suffix"]) for q, x in t["reads"].items()}} for name, t in tokens.items()}
+    result["tokens"] = {name: {"prefix": len(t["prefix"]), "suffixes": {q: len(x["suffix"]) for q, x in t["reads"].items()}}
+                        for name, t in tokens.items()}
+    log("loading llama.cpp ...")
+    needed = max(len(t["prefix"]) + sum(len(x["suffix"]) for x in t["reads"].values()) for t in tokens.values())
+    started = time.perf_counter()
+    llama = LlamaCpp(GGUF, (needed + 64 + 255) // 256 * 256, max(len(t["reads"]) for t in tokens.values()) + 1, args.threads)
+    result["llama_cpp"] = {"load_s": round(time.perf_counter() - started, 2), "context": llama.params,
+                           "n_vocab": llama.n_vocab, "after_load": rss_gb()}
+    modes = ("sequential", "batched")
+    llama_probs: dict = {m: {} for m in modes}
+    for mode in modes:
+        for name, t in tokens.items():
+            lps, _ = llama.run(t["prefix"], list(t["reads"].values()), mode)  # warm-up, and the probabilities
+            llama_probs[mode][name] = {"probs": {q: [float(x) for x in softmax(lp)] for q, lp in zip(t["reads"], lps)},
+                                       "label_mass": {q: float(np.exp(lp).sum()) for q, lp in zip(t["reads"], lps)}}
 
-    result["conditions"]["llama_cpp"] = wait_quiet(args.max_wait_quiet, log=log)
-    log("llama.cpp ...")
-    with Contention() as seen:
-        result["llama_cpp"] = llama_bench(tokens, args.repeats, args.threads, args.max_wait_repeat, log)
-    result["conditions"]["llama_cpp"].update(
-        loadavg_after=[round(x, 2) for x in os.getloadavg()], others_cpu_share=seen.others_cpu_share,
-        own_cpu_share=seen.own_cpu_share)
+    # Interleaved timing: per repeat and request, every engine once, in a rotating order.
+    engines = [f"torch_{d}" for d in dtypes] + [f"llama_{m}" for m in modes]
+    own = [os.getpid()] + [w.pid for w in workers.values()]
+    calls: dict = {e: {n: [] for n in REQUESTS} for e in engines}
+    for r in range(args.repeats):
+        for name in REQUESTS:
+            order = engines[r % len(engines):] + engines[: r % len(engines)]
+            for engine in order:
+                seen_before = wait_quiet(args.max_wait)
+                with Contention(own) as seen:
+                    if engine.startswith("torch_"):
+                        call = {"s": workers[engine[6:]].ask(name)["s"]}
+                    else:
+                        t = time.perf_counter()
+                        _, phases = llama.run(tokens[name]["prefix"], list(tokens[name]["reads"].values()), engine[6:])
+                        call = {"s": time.perf_counter() - t, **phases}
+                calls[engine][name].append({**call, "others": seen.others, "busy_before": seen_before["cpu_busy_before"]})
+                log(f"  repeat {r + 1}/{args.repeats} {name} {engine}: {call['s']:.3f}s (others {seen.others:.0%})")
+
+    result["engines"] = {}
+    for dtype, worker in workers.items():
+        result["engines"][f"torch_{dtype}"] = {
+            **{k: v for k, v in worker.info.items() if k != "requests"}, "after_runs": worker.ask("rss"),
+            **{name: {**summarise(calls[f"torch_{dtype}"][name], len(REQUESTS[name]["questions"])),
+                      "render_ms_p50": worker.info["requests"][name]["render_ms_p50"],
+                      "probs": worker.info["requests"][name]["probs"],
+                      "label_mass": worker.info["requests"][name]["label_mass"]} for name in REQUESTS}}
+        worker.close()
+    for mode in modes:
+        result["engines"][f"llama_{mode}"] = {
+            "after_runs": rss_gb(),
+            **{name: {**summarise(calls[f"llama_{mode}"][name], len(REQUESTS[name]["questions"])), **llama_probs[mode][name]}
+               for name in REQUESTS}}
 
     # Agreement of the label distributions with torch float32, per question.
-    result["max_abs_dp_vs_torch_float32"] = dp = {}
-    for dtype in dtypes[1:]:
-        dp[f"torch_{dtype}"] = {n: max_abs_dp(result["onepass"][dtype]["requests"][n]["probs"], reference[n]["probs"])
-                                for n in REQUESTS}
-    for mode in ("sequential", "batched"):
-        dp[f"llama_cpp_{mode}"] = {n: max_abs_dp(result["llama_cpp"][mode][n]["probs"], reference[n]["probs"])
-                                   for n in REQUESTS}
+    dp = result["max_abs_dp_vs_torch_float32"] = {
+        e: {n: max_abs_dp(result["engines"][e][n]["probs"], reference[n]["probs"]) for n in REQUESTS} for e in engines[1:]}
     result["max_abs_dp_llama_sequential_vs_batched"] = max(
-        max(max_abs_dp(result["llama_cpp"]["sequential"][n]["probs"], result["llama_cpp"]["batched"][n]["probs"]).values())
-        for n in REQUESTS)
+        max(max_abs_dp(llama_probs["sequential"][n]["probs"], llama_probs["batched"][n]["probs"]).values()) for n in REQUESTS)
 
-    rows = []
-    for dtype in dtypes:
-        r = result["onepass"][dtype]
-        worst = 0.0 if dtype == "float32" else max(max(v.values()) for v in dp[f"torch_{dtype}"].values())
-        rows.append(("onepass torch (decide)", dtype, r["requests"]["3q"]["p50_s"], r["requests"]["16q"]["decisions_per_s"],
-                     r["after_runs"]["rss_gb"], worst))
-    for mode in ("sequential", "batched"):
-        r = result["llama_cpp"][mode]
-        worst = max(max(v.values()) for v in dp[f"llama_cpp_{mode}"].values())
-        rows.append((f"llama.cpp {result['llama_cpp']['llama_cpp_python']} ({mode} reads)", "Q4_K_M",
-                     r["3q"]["p50_s"], r["16q"]["decisions_per_s"], result["llama_cpp"]["after_runs"]["rss_gb"], worst))
-    result["table"] = [dict(zip(("engine", "dtype", "p50_3q_s", "decisions_per_s_16q", "rss_gb", "max_abs_dp_vs_torch_f32"), row))
-                       for row in rows]
-    best_llama = min(result["llama_cpp"][m]["3q"]["p50_s"] for m in ("sequential", "batched"))
-    if "bfloat16" in result["onepass"]:
-        speedup = result["onepass"]["bfloat16"]["requests"]["3q"]["p50_s"] / best_llama
-        result["llama_vs_torch_bf16_3q_speedup"] = round(speedup, 2)
-        result["llama_beats_torch_bf16_by_1_5x"] = speedup > 1.5
-    result["llama_vs_torch_f32_3q_speedup"] = round(reference["3q"]["p50_s"] / best_llama, 2)
+    labels = {f"torch_{d}": ("onepass torch (decide)", d) for d in dtypes}
+    labels.update({f"llama_{m}": (f"llama.cpp {llama_cpp.__version__} ({m} reads)", "Q4_K_M") for m in modes})
+    result["table"] = []
+    for e in engines:
+        data = result["engines"][e]
+        result["table"].append({
+            "engine": labels[e][0], "dtype": labels[e][1], "p50_3q_s": data["3q"]["p50_s"],
+            "decisions_per_s_16q": data["16q"]["decisions_per_s"], "rss_gb": data["after_runs"]["rss_gb"],
+            "max_abs_dp_vs_torch_f32": 0.0 if e == "torch_float32" else max(max(v.values()) for v in dp[e].values()),
+            "quiet_p50_3q_s": data["3q"].get("quiet_p50_s"), "quiet_decisions_per_s_16q": data["16q"].get("quiet_decisions_per_s"),
+            "others_cpu_share_median": p50(data["3q"]["others_cpu_share"] + data["16q"]["others_cpu_share"])})
+    best_llama = min(result["engines"][f"llama_{m}"]["3q"]["p50_s"] for m in modes)
+    for d in dtypes:
+        result[f"llama_speedup_vs_torch_{d}_3q"] = round(result["engines"][f"torch_{d}"]["3q"]["p50_s"] / best_llama, 2)
+        # Paired: each repeat's torch time over the best llama time of the same repeat (same background).
+        paired = [t["s"] / min(calls[f"llama_{m}"]["3q"][i]["s"] for m in modes)
+                  for i, t in enumerate(calls[f"torch_{d}"]["3q"])]
+        result[f"llama_speedup_vs_torch_{d}_3q_paired_p50"] = round(p50(paired), 2)
+    if "bfloat16" in dtypes:
+        result["llama_beats_torch_bf16_by_1_5x"] = result["llama_speedup_vs_torch_bfloat16_3q"] > 1.5
     result["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     result["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
 
-    lines = ["| engine | dtype | 3-question p50 s | 16-question decisions/s | RSS GB | max abs dp vs torch float32 |",
-             "|---|---|---|---|---|---|"]
-    lines += [f"| {e} | {d} | {p:.3f} | {s:.1f} | {m:.2f} | {w:.4f} |" for e, d, p, s, m, w in rows]
-    for name in REQUESTS:
-        lines.append("")
-        lines.append(f"{name}: onepass render+tokenise {reference[name]['render_ms_p50']} ms (inside decide; llama.cpp "
-                     f"gets the ids), llama.cpp prefill {result['llama_cpp']['sequential'][name]['prefill_ms_p50']} ms "
-                     f"of {len(tokens[name]['prefix'])} tokens")
-    shares = {f"torch {d}": result["onepass"][d]["requests"] for d in dtypes}
-    shares.update({f"llama.cpp {m}": result["llama_cpp"][m] for m in ("sequential", "batched")})
+    lines = ["| engine | dtype | 3-question p50 s | 16-question decisions/s | RSS GB | max abs dp vs torch float32 | others' CPU share |",
+             "|---|---|---|---|---|---|---|"]
+    lines += [f"| {row['engine']} | {row['dtype']} | {row['p50_3q_s']:.3f} | {row['decisions_per_s_16q']:.2f} | "
+              f"{row['rss_gb']:.2f} | {row['max_abs_dp_vs_torch_f32']:.4f} | {row['others_cpu_share_median']:.0%} |"
+              for row in result["table"]]
     lines.append("")
-    lines.append("other processes' share of the CPUs during the timed runs (median 3q / 16q): " + ", ".join(
-        f"{k} {p50(v['3q']['others_cpu_share']):.0%} / {p50(v['16q']['others_cpu_share']):.0%}" for k, v in shares.items())
-        + f"; load average at the end {result['loadavg_end']}")
+    for name in REQUESTS:
+        seq = result["engines"]["llama_sequential"][name]
+        lines.append(f"{name}: onepass render+tokenise {reference[name]['render_ms_p50']} ms (inside decide; llama.cpp gets "
+                     f"the ids); llama.cpp prefill {seq['prefill_ms_p50']} ms of {len(tokens[name]['prefix'])} tokens, "
+                     f"sequential reads {seq['reads_ms_p50']} ms, batched reads "
+                     f"{result['engines']['llama_batched'][name]['reads_ms_p50']} ms")
+    lines.append("speedup of the faster llama.cpp mode (3q p50): " + ", ".join(
+        f"vs torch {d} {result[f'llama_speedup_vs_torch_{d}_3q']}x (paired per repeat "
+        f"{result[f'llama_speedup_vs_torch_{d}_3q_paired_p50']}x)" for d in dtypes))
+    lines.append(f"load average: start {result['loadavg_start']}, end {result['loadavg_end']}")
     print("\n".join(lines))
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(result, indent=1) + "\n")

@@ -118,7 +118,7 @@ def run_level(url: str, key: str, concurrency: int, requests: int, duration: flo
     }
 
 
-def start_server(args, key: str) -> tuple[subprocess.Popen, str]:
+def start_server(args, key: str, extra: list[str] = ()) -> tuple[subprocess.Popen, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -128,7 +128,7 @@ def start_server(args, key: str) -> tuple[subprocess.Popen, str]:
                "--model", args.model, "--workers", str(args.workers), "--max-queue", str(max(args.concurrency) * 2),
                "--queue-timeout", str(args.duration * 2),
                *(["--torch-threads", str(args.torch_threads)] if args.torch_threads else []),
-               *(["--batch-wait-ms", str(args.batch_wait_ms)] if args.batch_wait_ms is not None else [])]
+               *(["--batch-wait-ms", str(args.batch_wait_ms)] if args.batch_wait_ms is not None else []), *extra]
     log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

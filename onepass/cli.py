@@ -70,6 +70,7 @@ _SETTINGS_FLAGS = {
     "max_depth": "max_depth",
     "workers": "workers",
     "max_queue": "max_queue",
+    "max_batch_states": "max_batch_states",
     "queue_timeout": "queue_timeout_s",
     "retry_after": "retry_after_s",
     "loading_retry_after": "loading_retry_after_s",
@@ -87,10 +88,12 @@ def _engine_factory(args, log=print):
 
     calibration = None if args.calibration in ("none", "off") else args.calibration
     options = {"readout": args.readout, "calibration": calibration, "abstain_mass": args.abstain_mass,
+               "prior_correction": args.prior_correction,
                "abstain_confidence": args.abstain_confidence,
                "readout_options": {"debiased": {"max_reads": args.debias_max_reads, "entropy_threshold": args.debias_entropy,
                                                    "order": args.debias_order},
-                                   "likelihood": {"normalise": args.likelihood_normalise}}}
+                                   "likelihood": {"normalise": args.likelihood_normalise},
+                                   "shortlist": {"k": args.shortlist_k, "normalise": args.likelihood_normalise}}}
     if args.backend == "embedded":
         backend_options = {"read_mode": args.read_mode, "batch_wait_ms": args.batch_wait_ms,
                            "memory_budget": parse_bytes(args.memory_budget) if args.memory_budget else None}
@@ -113,6 +116,10 @@ def _choose_hardware(args) -> str:
     dtype = hardware.choose_dtype(args.dtype, device.value)
     args.device, args.dtype = device.value, dtype.value
     return f"device {device.value} ({device.reason}), dtype {dtype.value} ({dtype.reason})"
+
+
+def _domains(args) -> list[str] | None:
+    return [d.strip() for d in args.domains.split(",") if d.strip()] if args.domains else None
 
 
 def parse_bytes(text: str) -> int:
@@ -139,6 +146,10 @@ def _check_model_flags(args) -> str | None:
         value = getattr(args, flag)
         if value is not None and not 0.0 <= value <= 1.0:
             return f"--{flag.replace('_', '-')} must be between 0 and 1, got {value}"
+    if args.prior_correction and args.readout not in ("slot", "isolated", "likelihood"):
+        return f"--prior-correction works with --readout slot, isolated or likelihood, not {args.readout!r}"
+    if args.shortlist_k < 2:
+        return f"--shortlist-k must be at least 2, got {args.shortlist_k}"
     if args.memory_budget:
         try:
             parse_bytes(args.memory_budget)
@@ -310,7 +321,7 @@ def list_models(args) -> int:
 def evaluate(args) -> int:
     from onepass import evaluate as ev
 
-    items = ev.load_corpus(Path(args.data), args.split, args.fraction)
+    items = ev.load_corpus(Path(args.data), args.split, args.fraction, _domains(args))
     if args.limit:
         items = items[: args.limit]
     if not items:
@@ -332,7 +343,9 @@ def evaluate(args) -> int:
         name = engine.info.id
         if engine.profile is not None and not args.uncalibrated:
             readout = args.readout or engine.default_readout
-            temps = engine.profile.temperatures.get(readout, {})
+            from onepass.priors import profile_key
+
+            temps = engine.profile.temperatures.get(profile_key(readout, engine.prior_correction), {})
             result = ev.report(scored, temps)
             result["calibration"] = {"applied": True, "readout": readout, "temperatures": temps}
         else:
@@ -353,7 +366,7 @@ def evaluate(args) -> int:
 
 
 def calibrate(args) -> int:
-    from onepass import calibration, evaluate as ev
+    from onepass import calibration, evaluate as ev, priors
 
     args.calibration = "none"  # fit on raw logits, whatever profile exists
     problem = _check_model_flags(args)
@@ -364,7 +377,7 @@ def calibrate(args) -> int:
     if engine.dtype is None:
         print("onepass calibrate: fit against an in-process model (--backend embedded)", file=sys.stderr)
         return 2
-    items = ev.load_corpus(Path(args.data), fraction=args.fraction)
+    items = ev.load_corpus(Path(args.data), fraction=args.fraction, domains=_domains(args))
     if args.limit:
         items = items[: args.limit]
     dtype = engine.dtype.value
@@ -373,8 +386,9 @@ def calibrate(args) -> int:
     readouts = args.readouts.split(",") if args.readouts else [engine.default_readout]
     profile = previous
     plots = {}
-    for readout in readouts:
-        scored = ev.score_with_engine(engine, items, readout, Path(args.scores) if args.scores else None)
+    for family in readouts:
+        scored = ev.score_with_engine(engine, items, family, Path(args.scores) if args.scores else None)
+        readout = priors.profile_key(family, engine.prior_correction)  # the name answers are calibrated under
         profile = ev.fit_profile(scored, engine.info.id, readout, Path(args.data), profile, dtype=dtype)
         test = [s for s in scored if s.item.get("split") == "test"]
         plots[f"{readout} before"] = ev.report(test)
@@ -432,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
     def model_args(p):
         p.add_argument("--model", default=None, help=f"registry name, .gguf file or HF directory (default {models.DEFAULT_MODEL})")
         hardware_args(p)
-        p.add_argument("--readout", default="slot", help="slot | isolated | likelihood | debiased (docs/readouts.md)")
+        p.add_argument("--readout", default="slot", help="slot | isolated | likelihood | debiased | shortlist (docs/readouts.md)")
         p.add_argument("--calibration", default="auto", help="'auto' (the model's own profile), 'none', or a profile path")
         p.add_argument("--abstain-mass", type=float, default=None, help="mark x_abstain below this label mass (0-1)")
         p.add_argument("--abstain-confidence", type=float, default=None, help="mark x_abstain below this confidence (0-1)")
@@ -442,6 +456,11 @@ def main(argv: list[str] | None = None) -> int:
                        help="debiased: start from options sorted by name (order invariant) or as the request lists them")
         p.add_argument("--likelihood-normalise", choices=["mean", "sum"], default="mean",
                        help="likelihood: score an option by its mean or total token log-probability")
+        p.add_argument("--prior-correction", action="store_true",
+                       help="divide each question's content-free label prior out of its answers (slot, isolated, "
+                            "likelihood; per request: x_debias_prior); docs/calibration.md")
+        p.add_argument("--shortlist-k", type=int, default=8,
+                       help="shortlist: options a first slot read keeps for the likelihood rerank (docs/readouts.md)")
         p.add_argument("--memory-budget", default=None,
                        help="embedded: bytes a request may make the engine hold beyond the weights (cached states, "
                             "KV copies, activations, logits), e.g. 8G; default half the memory free after loading")
@@ -486,6 +505,8 @@ def main(argv: list[str] | None = None) -> int:
     load = p.add_argument_group("backpressure (429 / 503 with retry-after)")
     load.add_argument("--workers", type=int, help="requests handed to the engine at once; the embedded engine batches their reads (default 4)")
     load.add_argument("--max-queue", type=int, help="requests admitted beyond the running ones (default 32)")
+    load.add_argument("--max-batch-states", type=int,
+                      help="states per POST /v1/systemone/batch call; each state also counts as one request (default 16)")
     load.add_argument("--queue-timeout", type=float, help="seconds a request may wait for a worker before 503 (default 60)")
     load.add_argument("--retry-after", type=int, help="retry-after seconds on 429 and queue-timeout 503 (default 1)")
     load.add_argument("--loading-retry-after", type=int, help="retry-after seconds while the model loads (default 5)")
@@ -515,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--api-key", help="key for --url (also ONEPASS_API_KEY)")
     p.add_argument("--split", default="test", help="calibration | test | all (default test)")
     p.add_argument("--fraction", type=float, default=1.0, help="use a deterministic share of the corpus (hash of item id)")
+    p.add_argument("--domains", help="comma-separated corpus domains to use (default: all)")
     p.add_argument("--limit", type=int, default=None)
     p.add_argument("--timeout", type=float, default=300.0)
     p.add_argument("--uncalibrated", action="store_true", help="report raw probabilities (in-process only)")
@@ -529,6 +551,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", help="profile path (default: the model's cache directory)")
     p.add_argument("--update", action="store_true", help="keep other families' temperatures already in --out")
     p.add_argument("--fraction", type=float, default=1.0, help="use a deterministic share of the corpus (hash of item id)")
+    p.add_argument("--domains", help="comma-separated corpus domains to use (default: all)")
     p.add_argument("--scores", help="JSONL cache of per-item label logits: written as it goes, reused on rerun")
     p.add_argument("--limit", type=int, default=None)
     p.add_argument("--report", help="write cross-validation and held-out metrics (JSON) here")

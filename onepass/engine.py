@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from onepass import answers, hardware, models
+from onepass import answers, hardware, models, priors
 from onepass.backends.base import Backend, continuation_logprobs
 from onepass.backends.batcher import Deadline, checkpoint, current_deadline, is_out_of_memory, overloaded
 from onepass.calibration import Profile, find_profile
@@ -51,6 +51,7 @@ class Engine:
         abstain_confidence: float | None = None,
         calibration: str | None = "auto",
         max_input_tokens: int = 65536,
+        prior_correction: bool = False,
         request_timeout_s: float | None = 60.0,
         backend: Backend | None = None,
         backend_options: dict | None = None,
@@ -80,6 +81,10 @@ class Engine:
         # One instance per family, so a request can pick any of them with x_readout.
         self.readouts = {name: cls(**(readout_options or {}).get(name, {})) for name, cls in READOUTS.items()}
         self.default_readout = readout
+        if prior_correction and readout not in priors.FAMILIES:
+            raise ValueError(f"prior correction works with the readouts {list(priors.FAMILIES)}, not {readout!r}")
+        self.prior_correction = prior_correction  # the default for requests without x_debias_prior
+        self.priors = priors.ContentFreePriors(self.renderer, self._execute)
         for name, value in (("abstain_mass", abstain_mass), ("abstain_confidence", abstain_confidence)):
             if value is not None and not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be between 0 and 1, got {value}")
@@ -134,6 +139,10 @@ class Engine:
             raise RequestInvalid.single(["body"], "the request body must be a JSON object", "model_attributes_type")
         reject_lone_surrogates(payload)  # the HTTP path checks this while parsing; in-process callers too
         request = with_options(parse_request(payload), payload)
+        family = request.options.x_readout or self.default_readout
+        if self._corrects(request.options) and family not in priors.FAMILIES:
+            raise RequestInvalid.single(["body", "x_debias_prior"], f"x_debias_prior works with the readouts "
+                                        f"{list(priors.FAMILIES)}; this request reads with {family!r}", "value_error")
         if request.options.x_calibrated:
             self._check_calibrated(request)
         if request.model not in self.names:
@@ -155,10 +164,17 @@ class Engine:
             )
         return request
 
+    def _corrects(self, options: RequestOptions) -> bool:
+        return self.prior_correction if options.x_debias_prior is None else options.x_debias_prior
+
+    def profile_key(self, options: RequestOptions) -> str:
+        """The name this request's answers are calibrated under: the family, "+prior" when corrected."""
+        return priors.profile_key(options.x_readout or self.default_readout, self._corrects(options))
+
     def _check_calibrated(self, request) -> None:
         """An explicit x_calibrated: true is a promise: every answer gets a fitted temperature for its readout
         and question type, or the request is a 422 saying what the profile has."""
-        readout = request.options.x_readout or self.default_readout
+        readout = self.profile_key(request.options)
         if self.profile is None:
             raise RequestInvalid.single(["body", "x_calibrated"], f"model {self.info.id} has no calibration profile; "
                                         "fit one with `onepass calibrate` or leave x_calibrated out", "value_error")
@@ -198,7 +214,7 @@ class Engine:
             raise overloaded(f"this request ({len(request.questions)} questions)") from None
         # A profile calibrates the (readout family, question type) pairs it was fitted for; only those
         # answers report x_calibrated: true.
-        fitted = (self.profile.temperatures.get(readout.name, {})
+        fitted = (self.profile.temperatures.get(self.profile_key(options), {})
                   if self.profile is not None and options.x_calibrated is not False else {})
         result = {}
         for qid, question in request.questions.items():
@@ -251,6 +267,10 @@ class Engine:
         expecting = getattr(self.backend, "expecting", None)
         with self._serialised(), (expecting() if expecting else contextlib.nullcontext()):
             outcomes = self._execute(prefix, plans)
+            if self._corrects(options):  # only one-round families get here (validate)
+                for qid, plan in plans.items():
+                    prior = self.priors.log_prior(readout.name, request.questions[qid], plan)
+                    outcomes[qid] = self.priors.correct(outcomes[qid], prior)
             followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}
             followups = {qid: plan for qid, plan in followups.items() if plan is not None}
             if followups:

@@ -28,11 +28,13 @@ class Scored:
     scores: np.ndarray | None = None  # label logits, in-process only (what calibration fits)
 
 
-def load_corpus(path: Path, split: str | None = None, fraction: float = 1.0) -> list[dict]:
-    """Corpus items, optionally one split, optionally a deterministic fraction (kept by a hash of the id,
-    so the same items are chosen on every run and the sample is spread over every domain and type)."""
+def load_corpus(path: Path, split: str | None = None, fraction: float = 1.0, domains: list[str] | None = None) -> list[dict]:
+    """Corpus items, optionally one split and some domains, optionally a deterministic fraction (kept by a
+    hash of the id, so the same items are chosen on every run and the sample is spread over every domain
+    and type)."""
     items = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
     items = [i for i in items if split in (None, "all") or i.get("split") == split]
+    items = [i for i in items if not domains or i.get("domain") in domains]
     if fraction < 1.0:
         items = [i for i in items if int(hashlib.sha256(i["id"].encode()).hexdigest(), 16) % 10000 < fraction * 10000]
     return items
@@ -69,7 +71,8 @@ def score_with_engine(engine, items: list[dict], readout: str | None, cache: Pat
     readout = readout or engine.default_readout
     # float32 keys stay as they were, so score files written before dtypes existed remain valid.
     dtype = engine.dtype.value if engine.dtype else "remote"
-    key_parts = [engine.info.id, readout] + ([dtype] if dtype != "float32" else [])
+    key_parts = ([engine.info.id, readout] + ([dtype] if dtype != "float32" else [])
+                 + (["prior"] if engine.prior_correction else []))
     done: dict[str, dict] = {}
     if cache and cache.exists():
         for line in cache.read_text().splitlines():

@@ -20,7 +20,7 @@ import os
 import sys
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -228,7 +228,7 @@ def print_summary(summary: dict, counts: dict, out: Path, file=None) -> None:
     file = file or sys.stdout
     seconds = counts.get("seconds") or 0.0
     ran = counts["answered"] + counts["failed"]
-    rate = f"{ran / seconds:.2f} items/s" if seconds > 0 and ran else "-"
+    rate = f"{ran / seconds:.3g} items/s, {seconds / ran:.2f} s/item" if seconds > 0 and ran else "-"
     if ran:
         print(f"labelled {ran} item(s) in {seconds:.1f} s ({rate}): {counts['answered']} answered, {counts['failed']} failed; "
               f"{counts['skipped']} were already in {out}", file=file)

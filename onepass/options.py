@@ -1,9 +1,10 @@
 """Per-request onepass options: top-level `x_` fields, validated (never clamped) like everything else.
 
-    "x_readout": "slot" | "isolated" | "likelihood" | "debiased"
+    "x_readout": "slot" | "isolated" | "likelihood" | "debiased" | "shortlist"
     "x_abstain_mass": 0..1        mark x_abstain when the label mass is below this
     "x_abstain_confidence": 0..1  mark x_abstain when the confidence is below this
     "x_calibrated": true | false  apply the model's calibration profile (default: the server's setting)
+    "x_debias_prior": true | false  divide out the question's content-free label prior (onepass/priors.py)
 
 Any other top-level field starting with `x_` is a 422 naming the known ones: a misspelled option would
 otherwise be silently ignored. Fields without the prefix are ignored, as the hosted API does.
@@ -20,10 +21,11 @@ from onepass.wire import RequestInvalid, SystemOneRequest, validation_detail
 
 class RequestOptions(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
-    x_readout: Literal["slot", "isolated", "likelihood", "debiased"] | None = None
+    x_readout: Literal["slot", "isolated", "likelihood", "debiased", "shortlist"] | None = None
     x_abstain_mass: float | None = Field(None, ge=0.0, le=1.0)
     x_abstain_confidence: float | None = Field(None, ge=0.0, le=1.0)
     x_calibrated: bool | None = None
+    x_debias_prior: bool | None = None
 
 
 def parse_options(payload: dict[str, Any]) -> RequestOptions:

@@ -163,7 +163,9 @@ def add_source_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--url", default=os.environ.get("ONEPASS_URL"),
                    help="ask any System One server at this base URL instead of loading a model here (also ONEPASS_URL)")
     p.add_argument("--api-key", default=None, help="key for --url (default: ONEPASS_API_KEY or TYPESAFE_API_KEY)")
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for one answer from --url")
+    p.add_argument("--timeout", type=float, default=600.0,
+                   help="seconds one answer may take, waiting for a busy model included (default 600; a server's own "
+                        "deadline still applies)")
 
 
 def make_decider(args, log: Callable[[str], None] | None = None, command: str = "run"):
@@ -176,10 +178,15 @@ def make_decider(args, log: Callable[[str], None] | None = None, command: str = 
         return RemoteDecider(args.url, key, args.model, args.timeout, extras)
     from onepass import cli
 
-    problem = cli._check_model_flags(args)
+    problem = cli._check_model_flags(args) or (
+        None if 0 < args.timeout <= 86_400 else f"--timeout must be between 0 and 86400 seconds, got {args.timeout}")
     if problem:
         raise SystemExit(_fail(command, problem))
-    return LocalDecider(cli._engine_factory(args, log=log)())
+    engine = cli._engine_factory(args, log=log)()
+    # The engine's own 60 s budget protects a server; here a request may also wait for the ones labelled
+    # alongside it (--concurrency), so it gets --timeout instead.
+    engine.request_timeout_s = args.timeout
+    return LocalDecider(engine)
 
 
 def _fail(command: str, message: str, code: int = 2) -> int:
@@ -255,7 +262,7 @@ def answer_rows(response: dict, questions: dict) -> list[dict]:
             p = float(probs.get(answer["choice"], 0.0))
             row.update(answer=str(answer["choice"]), fraction=p, number=f"{p:.2f}", strength=float(answer.get("confidence", p)))
             row["others"] = [(name, float(q)) for name, q in sorted(probs.items(), key=lambda kv: -kv[1])
-                             if name != answer["choice"]][:3]
+                             if name != answer["choice"]][:2]
         elif answer.get("type") == "score":
             legend = answer.get("legend") or {}
             levels = len(answer.get("probabilities") or legend) or len(question.get("criteria") or []) or 2
@@ -379,11 +386,16 @@ def run(args) -> int:
     where = args.url or (args.model or "the default model")
     if sys.stderr.isatty():
         print(err_style(f"loading {where} …", "grey"), file=sys.stderr, flush=True)
-    decider = make_decider(args, command="run")
+    try:
+        decider = make_decider(args, command="run")
+    except KeyboardInterrupt:
+        return 130
     try:
         if interactive:
             return _prompt_loop(decider, questions, source, args, color)
         return _answer_once(decider, text, questions, source, args, color)
+    except KeyboardInterrupt:
+        return 130
     finally:
         decider.close()
 
@@ -424,7 +436,11 @@ def _prompt_loop(decider, questions: dict, source: str, args, color: bool, input
                 print()
                 return 0
         text = "\n".join(lines)
-        code = _answer_once(decider, text, questions, source, args, color)
+        try:
+            code = _answer_once(decider, text, questions, source, args, color)
+        except KeyboardInterrupt:
+            print(style("(interrupted)", "grey"))
+            continue
         if code == 2:
             return code
         print()

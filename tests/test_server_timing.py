@@ -151,3 +151,21 @@ def test_the_timing_carries_no_request_content(server, path):
     r = httpx.post(server.url + path, json=body, headers=AUTH, timeout=120)
     assert r.status_code == 200
     assert secret not in r.headers["server-timing"]
+
+
+def test_uvicorns_own_429_carries_it_too():
+    """Past --max-connections uvicorn answers before the app (onepass replaces that answer): same header."""
+    import asyncio
+
+    from onepass.server import _connection_limit_app
+
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(_connection_limit_app(1)({"type": "http"}, None, send))
+    headers = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    assert sent[0]["status"] == 429
+    assert headers["server-timing"] == "queue;dur=0.0, prefill;dur=0.0, reads;dur=0.0, total;dur=0.0"
+    assert len(headers["x-typesafe-request-id"]) == 32

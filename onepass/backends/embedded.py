@@ -25,6 +25,7 @@ import torch
 
 from onepass.backends.base import Continuation, Read
 from onepass.backends.batcher import Job, ReadBatcher, checkpoint, is_out_of_memory, shared_pass_failed
+from onepass.backends.graphs import GraphedDecoder, bucket
 from onepass.backends.memory import MemoryBudget, Shape, default_budget, return_freed_memory
 from onepass.backends.trie import OptionTrie
 
@@ -51,7 +52,7 @@ class EmbeddedBackend:
                  prefix_cache_entries: int = 4, max_logit_rows: int = 256, read_mode: str = "auto",
                  packed_max_tokens: int = 256, pack_when_padding: float = 1.25, batch_wait_ms: float = 2.0, cross_max_jobs: int = 16,
                  cross_max_row_tokens: int = 1024, continuation_max_tokens: int = 1024,
-                 memory_budget: int | None = None):
+                 memory_budget: int | None = None, cuda_graphs: bool | None = None):
         if read_mode not in READ_MODES:
             raise ValueError(f"read_mode must be one of {READ_MODES}, got {read_mode!r}")
         self.model = model
@@ -81,6 +82,10 @@ class EmbeddedBackend:
         params = inspect.signature(model.forward).parameters
         self._cache_arg = "cache" if "cache" in params else "past_key_values"
         self._model_lock = threading.RLock()  # one forward at a time; the prefix cache is shared state
+        # CUDA graphs (auto: on a CUDA device): small batches of cross-request rows are padded to a bucket
+        # and replayed; a lone small request takes that path too, since one replay beats eager passes.
+        self.graphs = cuda_graphs if cuda_graphs is not None else self.device.type == "cuda"
+        self.decoder = GraphedDecoder(model, use_graphs=self.graphs)
         self.batcher = ReadBatcher(self._run_jobs, max_wait_s=batch_wait_ms / 1000, max_jobs=cross_max_jobs,
                                    max_tokens=cross_max_jobs * cross_max_row_tokens)
 
@@ -233,12 +238,14 @@ class EmbeddedBackend:
         """The batcher's runner: several small jobs share one forward; otherwise each runs alone."""
         with self._model_lock:
             together = [j for j in jobs if j.tokens <= self.cross_max_row_tokens and all(r.suffix for r in j.reads)]
-            if len(together) > 1:
+            # With CUDA graphs a lone small job takes the rows path too: one replay beats eager passes.
+            lone_graph = self.graphs and len(together) == 1 and bucket(1, together[0].tokens) is not None
+            if len(together) > 1 or lone_graph:
                 width = max(j.tokens for j in together)
                 kept = sum(len(j.reads) for j in together)
                 if self.memory.pass_bytes(len(together), width, width, kept, cache_copy=False) > self.memory.budget - self._prefix_bytes:
                     together = []  # too big together for the budget: each runs alone below
-            if len(together) > 1:
+            if len(together) > 1 or (lone_graph and together):
                 try:
                     results = self._read_rows(together)
                 except Exception as error:  # noqa: BLE001
@@ -379,13 +386,13 @@ class EmbeddedBackend:
         return label_logprobs(out.logits[0], [read.token_ids for read in rows])
 
     # -- cross-request rows -----------------------------------------------------------------------------
-    def cross_rows(self, jobs: list[Job]):
+    def cross_rows(self, jobs: list[Job], shape: tuple[int, int] | None = None):
         """(input ids, 4D additive mask, position ids, boolean keep mask) for one row per job:
         [left padding | prefix | packed suffixes], with no cache. The prefix is causal, each suffix sees
-        its own prefix and itself; padding is seen by nobody (a padding query sees itself only)."""
+        its own prefix and itself; padding is seen by nobody (a padding query sees itself only).
+        `shape` (rows, width) pads to a CUDA-graph bucket: extra rows are all padding."""
         lengths = [len(j.prefix) + sum(len(r.suffix) for r in j.reads) for j in jobs]
-        width = max(lengths)
-        n = len(jobs)
+        n, width = shape or (len(jobs), max(lengths))
         minimum = torch.finfo(self.dtype).min
         ids = torch.full((n, width), self.pad_id, dtype=torch.long)
         mask = torch.full((n, 1, width, width), minimum, dtype=self.dtype)
@@ -409,10 +416,15 @@ class EmbeddedBackend:
 
     @torch.inference_mode()
     def _read_rows(self, jobs: list[Job]) -> list[list[np.ndarray]]:
-        ids, mask, positions, keep = self.cross_rows(jobs)
-        out = self.model(input_ids=ids.to(self.device), attention_mask=mask.to(self.device),
-                         position_ids=positions.to(self.device), use_cache=False, logits_to_keep=keep.to(self.device))
-        logits = out.logits.reshape(-1, out.logits.shape[-1])  # (every kept position in row order, vocab)
+        shape = bucket(len(jobs), max(len(j.prefix) + sum(len(r.suffix) for r in j.reads) for j in jobs)) if self.graphs else None
+        ids, mask, positions, keep = self.cross_rows(jobs, shape)
+        device = [t.to(self.device) for t in (ids, mask, positions, keep)]
+        if shape is not None:
+            logits = self.decoder.logits(*device)
+        else:
+            out = self.model(input_ids=device[0], attention_mask=device[1], position_ids=device[2], use_cache=False,
+                             logits_to_keep=device[3])
+            logits = out.logits.reshape(-1, out.logits.shape[-1])  # (every kept position in row order, vocab)
         flat = label_logprobs(logits, [read.token_ids for job in jobs for read in job.reads])
         results, k = [], 0
         for job in jobs:

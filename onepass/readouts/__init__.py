@@ -8,6 +8,7 @@ from onepass.readouts.base import Outcome, Plan, Readout
 from onepass.readouts.debiased import DebiasedReadout
 from onepass.readouts.isolated import IsolatedReadout
 from onepass.readouts.likelihood import LikelihoodReadout
+from onepass.readouts.shortlist import ShortlistReadout
 from onepass.readouts.slot import SlotReadout
 
 READOUTS: dict[str, type] = {
@@ -15,6 +16,7 @@ READOUTS: dict[str, type] = {
     "isolated": IsolatedReadout,
     "likelihood": LikelihoodReadout,
     "debiased": DebiasedReadout,
+    "shortlist": ShortlistReadout,
 }
 
 __all__ = ["Outcome", "Plan", "Readout", "READOUTS"]

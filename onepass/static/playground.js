@@ -11,6 +11,7 @@ const READOUT_HELP = {
   isolated: "each option judged alone (order invariant)",
   likelihood: "each option's own text scored as the answer",
   debiased: "slot from a canonical order, re-read when uncertain (order invariant)",
+  shortlist: "slot keeps the top k options, likelihood reranks them (many options; order invariant)",
 };
 const TYPE_NAMES = { noul: "Yes/no", choice: "Choice", score: "Score" };
 
