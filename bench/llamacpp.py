@@ -17,11 +17,13 @@ What is timed, per request, every request paying its own prefill:
     The label log-probabilities are a log-softmax over the whole vocabulary of the last logits, read with
     llama_get_logits_ith (the high-level Llama.scores buffer stays zero with logits_all=False).
 
-Runs are interleaved, never concurrent: every engine is loaded once (each onepass dtype in its own process,
-so its memory is its own; llama.cpp in this one), then each repeat times every engine once, one after the
-other, in a rotating order, each call after a bounded wait for idle CPUs. On a shared machine the engines
-so see the same background load, and the JSON records, per call, the share of the CPUs other processes
-took (OpenMP spin-waits make any contention on 2 cores cost both engines far more than its share).
+Runs are interleaved, never concurrent: llama.cpp is loaded once in this process; each onepass dtype runs
+in its own process (its memory is its own), one at a time, float32 first. In each dtype's phase every
+repeat times torch and both llama.cpp modes once, one after the other, in a rotating order, each call after
+a bounded wait for idle CPUs. On a shared machine the engines so see the same background load; the JSON
+records, per call, the share of the CPUs other processes took (OpenMP spin-waits make any contention on
+2 cores cost both engines far more than its share), and a paired speedup (each torch call against the
+llama.cpp calls of the same repeat).
 Reported: p50 over --repeats (after one warm-up) for 3 questions, decisions/s for 16, resident memory
 after the runs, and per question the max |delta p| of the label distribution (the labels' probabilities
 renormalised over the labels, as the slot readout gives them) against torch float32.
@@ -390,50 +392,68 @@ def main() -> int:
                     "llama_cpp_python": llama_cpp.__version__, "llama_system_info": llama_cpp.llama_print_system_info().decode()}
     dtypes = ["float32"] + [d for d in args.dtypes.split(",") if d and d != "float32"]
 
-    # Load everything once, one after the other (float32 first: the reference, and the token ids).
-    workers = {}
-    for dtype in dtypes:
-        log(f"loading onepass torch {dtype} ...")
-        workers[dtype] = TorchWorker(dtype)
-    reference = workers["float32"].info["requests"]
-    tokens = {name: {"prefix": r["prefix"], "reads": r["reads"]} for name, r in reference.items()}
-    result["tokens"] = {name: {"prefix": len(t["prefix"]), "suffixes": {q: len(x["suffix"]) for q, x in t["reads"].items()}}
-                        for name, t in tokens.items()}
-    log("loading llama.cpp ...")
-    needed = max(len(t["prefix"]) + sum(len(x["suffix"]) for x in t["reads"].values()) for t in tokens.values())
-    started = time.perf_counter()
-    llama = LlamaCpp(GGUF, (needed + 64 + 255) // 256 * 256, max(len(t["reads"]) for t in tokens.values()) + 1, args.threads)
-    result["llama_cpp"] = {"load_s": round(time.perf_counter() - started, 2), "context": llama.params,
-                           "n_vocab": llama.n_vocab, "after_load": rss_gb()}
+    # One torch process at a time (float32 first: the reference, and the token ids), each interleaved with
+    # llama.cpp, which stays loaded in this process; the peak memory is one torch copy plus the GGUF.
     modes = ("sequential", "batched")
-    llama_probs: dict = {m: {} for m in modes}
-    for mode in modes:
-        for name, t in tokens.items():
-            lps, _ = llama.run(t["prefix"], list(t["reads"].values()), mode)  # warm-up, and the probabilities
-            llama_probs[mode][name] = {"probs": {q: [float(x) for x in softmax(lp)] for q, lp in zip(t["reads"], lps)},
-                                       "label_mass": {q: float(np.exp(lp).sum()) for q, lp in zip(t["reads"], lps)}}
-
-    # Interleaved timing: per repeat and request, every engine once, in a rotating order.
     engines = [f"torch_{d}" for d in dtypes] + [f"llama_{m}" for m in modes]
-    own = [os.getpid()] + [w.pid for w in workers.values()]
     calls: dict = {e: {n: [] for n in REQUESTS} for e in engines}
-    for r in range(args.repeats):
-        for name in REQUESTS:
-            order = engines[r % len(engines):] + engines[: r % len(engines)]
-            for engine in order:
-                seen_before = wait_quiet(args.max_wait)
-                with Contention(own) as seen:
-                    if engine.startswith("torch_"):
-                        call = {"s": workers[engine[6:]].ask(name)["s"]}
-                    else:
-                        t = time.perf_counter()
-                        _, phases = llama.run(tokens[name]["prefix"], list(tokens[name]["reads"].values()), engine[6:])
-                        call = {"s": time.perf_counter() - t, **phases}
-                calls[engine][name].append({**call, "others": seen.others, "busy_before": seen_before["cpu_busy_before"]})
-                log(f"  repeat {r + 1}/{args.repeats} {name} {engine}: {call['s']:.3f}s (others {seen.others:.0%})")
+    result["engines"], result["worker_restarts"] = {}, []
+    llama = reference = tokens = None
+    for dtype in dtypes:
+        def start(dtype=dtype) -> TorchWorker:
+            for attempt in (1, 2):
+                try:
+                    log(f"loading onepass torch {dtype} ...")
+                    return TorchWorker(dtype)
+                except RuntimeError as error:  # killed while loading (a shared machine short of memory)
+                    result["worker_restarts"].append(f"{dtype} load: {error}")
+                    if attempt == 2:
+                        raise
+                    time.sleep(30)
 
-    result["engines"] = {}
-    for dtype, worker in workers.items():
+        worker = start()
+        if reference is None:
+            reference = worker.info["requests"]
+            tokens = {name: {"prefix": r["prefix"], "reads": r["reads"]} for name, r in reference.items()}
+            result["tokens"] = {name: {"prefix": len(t["prefix"]), "suffixes": {q: len(x["suffix"]) for q, x in t["reads"].items()}}
+                                for name, t in tokens.items()}
+        if llama is None:
+            log("loading llama.cpp ...")
+            needed = max(len(t["prefix"]) + sum(len(x["suffix"]) for x in t["reads"].values()) for t in tokens.values())
+            started = time.perf_counter()
+            llama = LlamaCpp(GGUF, (needed + 64 + 255) // 256 * 256, max(len(t["reads"]) for t in tokens.values()) + 1,
+                             args.threads)
+            result["llama_cpp"] = {"load_s": round(time.perf_counter() - started, 2), "context": llama.params,
+                                   "n_vocab": llama.n_vocab, "after_load": rss_gb()}
+            llama_probs: dict = {m: {} for m in modes}
+            for mode in modes:
+                for name, t in tokens.items():
+                    lps, _ = llama.run(t["prefix"], list(t["reads"].values()), mode)  # warm-up, and the probabilities
+                    llama_probs[mode][name] = {
+                        "probs": {q: [float(x) for x in softmax(lp)] for q, lp in zip(t["reads"], lps)},
+                        "label_mass": {q: float(np.exp(lp).sum()) for q, lp in zip(t["reads"], lps)}}
+        # Per repeat and request: torch and both llama.cpp modes once each, in a rotating order.
+        phase = [f"torch_{dtype}"] + [f"llama_{m}" for m in modes]
+        for r in range(args.repeats):
+            for name in REQUESTS:
+                for engine in phase[r % len(phase):] + phase[: r % len(phase)]:
+                    seen_before = wait_quiet(args.max_wait)
+                    with Contention([os.getpid(), worker.pid]) as seen:
+                        if engine.startswith("torch_"):
+                            try:
+                                call = {"s": worker.ask(name)["s"]}
+                            except (RuntimeError, BrokenPipeError) as error:
+                                result["worker_restarts"].append(f"{dtype} repeat {r + 1}: {error}")
+                                worker = start()
+                                call = {"s": worker.ask(name)["s"]}
+                        else:
+                            t = time.perf_counter()
+                            _, phases = llama.run(tokens[name]["prefix"], list(tokens[name]["reads"].values()), engine[6:])
+                            call = {"s": time.perf_counter() - t, **phases}
+                    calls[engine][name].append({**call, "others": seen.others, "phase": dtype, "repeat": r,
+                                                "busy_before": seen_before["cpu_busy_before"]})
+                    log(f"  {dtype} phase, repeat {r + 1}/{args.repeats} {name} {engine}: {call['s']:.3f}s "
+                        f"(others {seen.others:.0%})")
         result["engines"][f"torch_{dtype}"] = {
             **{k: v for k, v in worker.info.items() if k != "requests"}, "after_runs": worker.ask("rss"),
             **{name: {**summarise(calls[f"torch_{dtype}"][name], len(REQUESTS[name]["questions"])),
@@ -441,11 +461,12 @@ def main() -> int:
                       "probs": worker.info["requests"][name]["probs"],
                       "label_mass": worker.info["requests"][name]["label_mass"]} for name in REQUESTS}}
         worker.close()
-    for mode in modes:
+    for mode in modes:  # llama.cpp's calls of every phase together
         result["engines"][f"llama_{mode}"] = {
             "after_runs": rss_gb(),
             **{name: {**summarise(calls[f"llama_{mode}"][name], len(REQUESTS[name]["questions"])), **llama_probs[mode][name]}
                for name in REQUESTS}}
+    result["calls"] = calls
 
     # Agreement of the label distributions with torch float32, per question.
     dp = result["max_abs_dp_vs_torch_float32"] = {
@@ -467,9 +488,10 @@ def main() -> int:
     best_llama = min(result["engines"][f"llama_{m}"]["3q"]["p50_s"] for m in modes)
     for d in dtypes:
         result[f"llama_speedup_vs_torch_{d}_3q"] = round(result["engines"][f"torch_{d}"]["3q"]["p50_s"] / best_llama, 2)
-        # Paired: each repeat's torch time over the best llama time of the same repeat (same background).
-        paired = [t["s"] / min(calls[f"llama_{m}"]["3q"][i]["s"] for m in modes)
-                  for i, t in enumerate(calls[f"torch_{d}"]["3q"])]
+        # Paired: each torch call over the faster llama.cpp call of the same phase and repeat (same background).
+        paired = [t["s"] / min(c["s"] for m in modes for c in calls[f"llama_{m}"]["3q"]
+                               if (c["phase"], c["repeat"]) == (t["phase"], t["repeat"]))
+                  for t in calls[f"torch_{d}"]["3q"]]
         result[f"llama_speedup_vs_torch_{d}_3q_paired_p50"] = round(p50(paired), 2)
     if "bfloat16" in dtypes:
         result["llama_beats_torch_bf16_by_1_5x"] = result["llama_speedup_vs_torch_bfloat16_3q"] > 1.5

@@ -210,13 +210,7 @@ def quantise_int8(model):
              if isinstance(module, torch.nn.Linear) and module is not model.get_output_embeddings()}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch.ao's deprecation notices; the API is what torch 2.13 ships
-        model = quantize_dynamic(model, {name: per_channel_dynamic_qconfig for name in names}, inplace=True)
-    # The float tensors left (embeddings, norms) still point into the memory-mapped float32 file, which
-    # keeps every page of it that quantising touched resident: copy them out so the mapping can go.
-    with torch.no_grad():
-        for tensor in [*model.parameters(), *model.buffers()]:
-            tensor.data = tensor.data.clone()
-    return model
+        return quantize_dynamic(model, {name: per_channel_dynamic_qconfig for name in names}, inplace=True)
 
 
 def build_cache(entry: RegistryEntry, dtype: str = "float32", log: Callable[[str], None] = print) -> Path:

@@ -88,3 +88,21 @@ def test_every_packaged_profile_names_the_dtype_it_was_fitted_in():
         model, dtype = path.stem.rsplit(".", 1)
         profile = Profile.load(path)
         assert (profile.model, profile.dtype) == (model, dtype) and profile.temperatures
+
+
+def test_int8_quantises_every_linear_but_the_vocabulary_projection(smol):
+    from torch.ao.nn.quantized.dynamic import Linear as DynamicLinear
+
+    engine = Engine("smollm2-135m", dtype="int8", calibration=None, log=lambda _m: None)
+    model = engine.backend.model
+    assert engine.dtype.value == "int8" and engine.model_list()[0]["x_dtype"] == "int8"
+    quantised = [m for m in model.modules() if isinstance(m, DynamicLinear)]
+    assert len(quantised) == 7 * model.config.num_hidden_layers  # q, k, v, o, gate, up, down per layer
+    assert type(model.get_output_embeddings()) is torch.nn.Linear  # label logits keep float precision
+    request = {"model": "jev-latest", "state": "My parcel arrived broken.",
+               "questions": {"q": {"type": "choice", "criteria": {"shipping": None, "billing": None}}}}
+    got, ref = engine.decide(request)["answers"]["q"], smol.decide(request)["answers"]["q"]
+    assert abs(sum(got["probabilities"].values()) - 1) < 1e-9
+    assert got["probabilities"] != ref["probabilities"]  # really another number format
+    with pytest.raises(ValueError, match="CPU only"):
+        hardware.choose_dtype("int8", "cuda")
