@@ -330,6 +330,26 @@ class LlamaCpp:
         return out, {"prefill_s": t1 - t0, "reads_s": t2 - t1}
 
 
+def load_llama(tokens: dict, threads: int, modes, log) -> tuple[LlamaCpp, dict, dict]:
+    """llama.cpp with a context that fits the widest request; its load info, and per mode and request the
+    label probabilities (the first run of each is also the warm-up)."""
+    import numpy as np
+
+    log("loading llama.cpp ...")
+    needed = max(len(t["prefix"]) + sum(len(x["suffix"]) for x in t["reads"].values()) for t in tokens.values())
+    started = time.perf_counter()
+    llama = LlamaCpp(GGUF, (needed + 64 + 255) // 256 * 256, max(len(t["reads"]) for t in tokens.values()) + 1, threads)
+    info = {"load_s": round(time.perf_counter() - started, 2), "context": llama.params, "n_vocab": llama.n_vocab,
+            "after_load": rss_gb()}
+    probs: dict = {m: {} for m in modes}
+    for mode in modes:
+        for name, t in tokens.items():
+            lps, _ = llama.run(t["prefix"], list(t["reads"].values()), mode)
+            probs[mode][name] = {"probs": {q: [float(x) for x in softmax(lp)] for q, lp in zip(t["reads"], lps)},
+                                 "label_mass": {q: float(np.exp(lp).sum()) for q, lp in zip(t["reads"], lps)}}
+    return llama, info, probs
+
+
 def max_abs_dp(a: dict, b: dict) -> dict:
     """Per question: max over labels of |p_a - p_b|."""
     return {qid: round(max(abs(x - y) for x, y in zip(a[qid], b[qid])), 5) for qid in a}
@@ -368,6 +388,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5, help="timed calls per engine and request (after a warm-up)")
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp n_threads / n_threads_batch")
     parser.add_argument("--dtypes", default="float32,bfloat16", help="onepass torch dtypes (float32 always runs)")
+    parser.add_argument("--resume", action="store_true", help="continue the run checkpointed in JSON.partial")
     parser.add_argument("--max-wait", type=float, default=20.0,
                         help="seconds to wait, before each timed call, for the CPUs to be idle")
     parser.add_argument("--torch-worker", metavar="DTYPE", help=argparse.SUPPRESS)
@@ -385,7 +406,6 @@ def main() -> int:
             log(f"missing {path}: {what}")
             return 1
     import llama_cpp
-    import numpy as np
 
     result: dict = {"model": MODEL, "gguf": str(GGUF), "cpu": cpu_description(), "repeats": args.repeats,
                     "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "loadavg_start": [round(x, 2) for x in os.getloadavg()],
@@ -394,73 +414,91 @@ def main() -> int:
 
     # One torch process at a time (float32 first: the reference, and the token ids), each interleaved with
     # llama.cpp, which stays loaded in this process; the peak memory is one torch copy plus the GGUF.
+    # Every timed call is checkpointed: --resume continues a run that was killed (a shared machine).
     modes = ("sequential", "batched")
     engines = [f"torch_{d}" for d in dtypes] + [f"llama_{m}" for m in modes]
-    calls: dict = {e: {n: [] for n in REQUESTS} for e in engines}
-    result["engines"], result["worker_restarts"] = {}, []
-    llama = reference = tokens = None
-    for dtype in dtypes:
-        def start(dtype=dtype) -> TorchWorker:
-            for attempt in (1, 2):
-                try:
-                    log(f"loading onepass torch {dtype} ...")
-                    return TorchWorker(dtype)
-                except RuntimeError as error:  # killed while loading (a shared machine short of memory)
-                    result["worker_restarts"].append(f"{dtype} load: {error}")
-                    if attempt == 2:
-                        raise
-                    time.sleep(30)
+    checkpoint = Path(args.json + ".partial")
+    state = {"calls": {e: {n: [] for n in REQUESTS} for e in engines}, "engines": {}, "reference": None,
+             "worker_restarts": [], "runs_started": []}
+    if args.resume and checkpoint.exists():
+        saved = json.loads(checkpoint.read_text())
+        if saved.get("args") == [args.repeats, dtypes]:
+            state = saved
+            log(f"resuming from {checkpoint}")
+    state["args"] = [args.repeats, dtypes]
+    state["runs_started"].append(result["started"])
+    calls = state["calls"]
+    done = {(c["phase"], c["repeat"], name, e) for e in calls for name in calls[e] for c in calls[e][name]}
 
-        worker = start()
-        if reference is None:
-            reference = worker.info["requests"]
-            tokens = {name: {"prefix": r["prefix"], "reads": r["reads"]} for name, r in reference.items()}
-            result["tokens"] = {name: {"prefix": len(t["prefix"]), "suffixes": {q: len(x["suffix"]) for q, x in t["reads"].items()}}
-                                for name, t in tokens.items()}
-        if llama is None:
-            log("loading llama.cpp ...")
-            needed = max(len(t["prefix"]) + sum(len(x["suffix"]) for x in t["reads"].values()) for t in tokens.values())
-            started = time.perf_counter()
-            llama = LlamaCpp(GGUF, (needed + 64 + 255) // 256 * 256, max(len(t["reads"]) for t in tokens.values()) + 1,
-                             args.threads)
-            result["llama_cpp"] = {"load_s": round(time.perf_counter() - started, 2), "context": llama.params,
-                                   "n_vocab": llama.n_vocab, "after_load": rss_gb()}
-            llama_probs: dict = {m: {} for m in modes}
-            for mode in modes:
-                for name, t in tokens.items():
-                    lps, _ = llama.run(t["prefix"], list(t["reads"].values()), mode)  # warm-up, and the probabilities
-                    llama_probs[mode][name] = {
-                        "probs": {q: [float(x) for x in softmax(lp)] for q, lp in zip(t["reads"], lps)},
-                        "label_mass": {q: float(np.exp(lp).sum()) for q, lp in zip(t["reads"], lps)}}
-        # Per repeat and request: torch and both llama.cpp modes once each, in a rotating order.
+    def save() -> None:
+        checkpoint.parent.mkdir(parents=True, exist_ok=True)
+        checkpoint.write_text(json.dumps(state) + "\n")
+
+    def start(dtype: str) -> TorchWorker:
+        for attempt in (1, 2):
+            try:
+                log(f"loading onepass torch {dtype} ...")
+                return TorchWorker(dtype)
+            except RuntimeError as error:  # killed while loading (a shared machine short of memory)
+                state["worker_restarts"].append(f"{dtype} load: {error}")
+                if attempt == 2:
+                    raise
+                time.sleep(30)
+
+    llama = None
+    for dtype in dtypes:
         phase = [f"torch_{dtype}"] + [f"llama_{m}" for m in modes]
-        for r in range(args.repeats):
-            for name in REQUESTS:
-                for engine in phase[r % len(phase):] + phase[: r % len(phase)]:
-                    seen_before = wait_quiet(args.max_wait)
-                    with Contention([os.getpid(), worker.pid]) as seen:
-                        if engine.startswith("torch_"):
-                            try:
-                                call = {"s": worker.ask(name)["s"]}
-                            except (RuntimeError, BrokenPipeError) as error:
-                                result["worker_restarts"].append(f"{dtype} repeat {r + 1}: {error}")
-                                worker = start()
-                                call = {"s": worker.ask(name)["s"]}
-                        else:
-                            t = time.perf_counter()
-                            _, phases = llama.run(tokens[name]["prefix"], list(tokens[name]["reads"].values()), engine[6:])
-                            call = {"s": time.perf_counter() - t, **phases}
-                    calls[engine][name].append({**call, "others": seen.others, "phase": dtype, "repeat": r,
-                                                "busy_before": seen_before["cpu_busy_before"]})
-                    log(f"  {dtype} phase, repeat {r + 1}/{args.repeats} {name} {engine}: {call['s']:.3f}s "
-                        f"(others {seen.others:.0%})")
-        result["engines"][f"torch_{dtype}"] = {
+        todo = [(r, name, engine) for r in range(args.repeats) for name in REQUESTS
+                for engine in phase[r % len(phase):] + phase[: r % len(phase)] if (dtype, r, name, engine) not in done]
+        if not todo and f"torch_{dtype}" in state["engines"] and state["reference"] is not None:
+            continue
+        worker = start(dtype)
+        if state["reference"] is None:
+            state["reference"] = worker.info["requests"]
+        reference = state["reference"]
+        tokens = {name: {"prefix": r["prefix"], "reads": r["reads"]} for name, r in reference.items()}
+        if llama is None:
+            llama, result["llama_cpp"], llama_probs = load_llama(tokens, args.threads, modes, log)
+        # Per repeat and request: torch and both llama.cpp modes once each, in a rotating order.
+        for r, name, engine in todo:
+            seen_before = wait_quiet(args.max_wait)
+            with Contention([os.getpid(), worker.pid]) as seen:
+                if engine.startswith("torch_"):
+                    try:
+                        call = {"s": worker.ask(name)["s"]}
+                    except (RuntimeError, BrokenPipeError) as error:
+                        state["worker_restarts"].append(f"{dtype} repeat {r + 1}: {error}")
+                        worker = start(dtype)
+                        call = {"s": worker.ask(name)["s"]}
+                else:
+                    t = time.perf_counter()
+                    _, phases = llama.run(tokens[name]["prefix"], list(tokens[name]["reads"].values()), engine[6:])
+                    call = {"s": time.perf_counter() - t, **phases}
+            calls[engine][name].append({**call, "others": seen.others, "phase": dtype, "repeat": r,
+                                        "busy_before": seen_before["cpu_busy_before"]})
+            save()
+            log(f"  {dtype} phase, repeat {r + 1}/{args.repeats} {name} {engine}: {call['s']:.3f}s (others {seen.others:.0%})")
+        state["engines"][f"torch_{dtype}"] = {
             **{k: v for k, v in worker.info.items() if k != "requests"}, "after_runs": worker.ask("rss"),
-            **{name: {**summarise(calls[f"torch_{dtype}"][name], len(REQUESTS[name]["questions"])),
-                      "render_ms_p50": worker.info["requests"][name]["render_ms_p50"],
+            **{name: {"render_ms_p50": worker.info["requests"][name]["render_ms_p50"],
                       "probs": worker.info["requests"][name]["probs"],
                       "label_mass": worker.info["requests"][name]["label_mass"]} for name in REQUESTS}}
+        save()
         worker.close()
+    reference = state["reference"]
+    tokens = {name: {"prefix": r["prefix"], "reads": r["reads"]} for name, r in reference.items()}
+    if llama is None:  # everything was timed before a resume: llama.cpp's probabilities and memory still
+        llama, result["llama_cpp"], llama_probs = load_llama(tokens, args.threads, modes, log)
+    result["tokens"] = {name: {"prefix": len(t["prefix"]), "suffixes": {q: len(x["suffix"]) for q, x in t["reads"].items()}}
+                        for name, t in tokens.items()}
+    result["worker_restarts"], result["runs_started"] = state["worker_restarts"], state["runs_started"]
+    result["engines"] = {}
+    for dtype in dtypes:
+        info = state["engines"][f"torch_{dtype}"]
+        result["engines"][f"torch_{dtype}"] = {
+            **{k: v for k, v in info.items() if k not in REQUESTS},
+            **{name: {**summarise(calls[f"torch_{dtype}"][name], len(REQUESTS[name]["questions"])), **info[name]}
+               for name in REQUESTS}}
     for mode in modes:  # llama.cpp's calls of every phase together
         result["engines"][f"llama_{mode}"] = {
             "after_runs": rss_gb(),
@@ -517,6 +555,7 @@ def main() -> int:
     print("\n".join(lines))
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
+    checkpoint.unlink(missing_ok=True)
     log(f"wrote {args.json}")
     return 0
 
