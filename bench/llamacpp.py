@@ -29,8 +29,10 @@ after the runs, and per question the max |delta p| of the label distribution (th
 renormalised over the labels, as the slot readout gives them) against torch float32.
 
     bash scripts/setup-llamacpp.sh         # builds .venv-llamacpp (10-15 min on 2 cores)
-    .venv-llamacpp/bin/python bench/llamacpp.py --json bench/out/llamacpp.json
+    .venv-llamacpp/bin/python bench/llamacpp.py --json bench/out/llamacpp.json [--resume]
 
+About 40 minutes on 2 quiet cores with the default 5 repeats (torch bfloat16 on a CPU without bf16 units is
+half of it). Every timed call is checkpointed in JSON.partial; --resume continues a killed run there.
 The onepass half runs in .venv (the script starts itself there with --torch-worker).
 """
 
