@@ -73,20 +73,13 @@ def register(app: FastAPI, *, settings, keys, admission, metrics, engine_state: 
         try:
             return await answer(request)
         except (APIError, RequestInvalid):
-            if body_state not in request.scope:  # refused before reading: read the rest, then answer
-                declared = request.headers.get("content-length")
-                if not (declared and declared.isdigit() and int(declared) > settings.max_drain_bytes):
-                    await bodies.drain(request.receive, settings.max_drain_bytes, settings.drain_timeout_s)
+            await bodies.drain_if_unread(request, settings, body_state)
             raise
 
     async def answer(request: Request):
         notes = request.scope.setdefault("onepass.log", {})
         notes["key"] = keys.check(request.headers.get("authorization"))
-        kind = bodies.media_type(request.headers.get("content-type"))
-        bodies.check_encoding(request.headers.get("content-encoding"))
-        declared = request.headers.get("content-length")
-        if declared and declared.isdigit() and int(declared) > settings.max_body_bytes:
-            raise bodies.too_large(settings.max_body_bytes, f"the body ({declared} bytes)", "--max-body-bytes")
+        kind = bodies.refuse_early(request.headers, settings)
         admission.enter()  # the call holds one slot while its body is read, like any request
         entered = 1
         try:

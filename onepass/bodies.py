@@ -171,3 +171,24 @@ async def drain(receive, max_bytes: int, timeout_s: float) -> bool:
     except TimeoutError:
         pass
     return False
+
+
+def refuse_early(headers, settings) -> str:
+    """The cheap refusals, before anything is read or queued: media type, encoding and a declared length
+    over the limit. Returns the body's media kind."""
+    kind = media_type(headers.get("content-type"))
+    check_encoding(headers.get("content-encoding"))
+    declared = headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > settings.max_body_bytes:
+        raise too_large(settings.max_body_bytes, f"the body ({declared} bytes)", "--max-body-bytes")
+    return kind
+
+
+async def drain_if_unread(request, settings, body_state: str) -> None:
+    """A request refused before its body was read: read and discard the rest (within the drain bounds), so
+    the client gets the answer instead of a reset connection."""
+    if body_state in request.scope:
+        return
+    declared = request.headers.get("content-length")
+    if not (declared and declared.isdigit() and int(declared) > settings.max_drain_bytes):
+        await drain(request.receive, settings.max_drain_bytes, settings.drain_timeout_s)

@@ -519,21 +519,14 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: Settings | Non
         try:
             return await decision(request)
         except (APIError, RequestInvalid):
-            if BODY_STATE not in request.scope:  # refused before reading: read the rest, then answer
-                declared = request.headers.get("content-length")
-                if not (declared and declared.isdigit() and int(declared) > settings.max_drain_bytes):
-                    await bodies.drain(request.receive, settings.max_drain_bytes, settings.drain_timeout_s)
+            await bodies.drain_if_unread(request, settings, BODY_STATE)
             raise
 
     async def decision(request: Request):
         log_notes = notes(request)
         log_notes["key"] = keys.check(request.headers.get("authorization"))
         # Cheap refusals first: nothing is read or queued for a request that cannot succeed.
-        kind = bodies.media_type(request.headers.get("content-type"))
-        bodies.check_encoding(request.headers.get("content-encoding"))
-        declared = request.headers.get("content-length")
-        if declared and declared.isdigit() and int(declared) > settings.max_body_bytes:
-            raise bodies.too_large(settings.max_body_bytes, f"the body ({declared} bytes)", "--max-body-bytes")
+        kind = bodies.refuse_early(request.headers, settings)
         admission.enter()
         try:
             payload = await read_payload(request, settings, kind)
