@@ -1,6 +1,7 @@
 """Would a per-label bias on top of the temperature calibrate better? Fits, per question type on the
-calibration split of a scores file (`onepass calibrate --scores`), (a) temperature only and (b) temperature
-plus one bias per label position (L2-regularised, L-BFGS on NLL), and prints held-out ECE and accuracy.
+calibration split of a scores file (`onepass calibrate --scores`; the rows of --model / --readout / --dtype),
+(a) temperature only and (b) temperature plus one bias per label position (L2-regularised, L-BFGS on NLL),
+and prints held-out ECE and accuracy.
 
     .venv/bin/python bench/calibration_bias.py --scores docs/calibration/qwen2.5-coder-1.5b-instruct.slot-scores.jsonl
 """
@@ -16,6 +17,7 @@ import numpy as np
 import torch
 
 from onepass import evaluate as ev
+from onepass import score_cache
 from onepass.calibration import fit_temperature, metrics
 from onepass.readouts.base import softmax
 
@@ -41,12 +43,15 @@ def main() -> int:
     parser.add_argument("--scores", required=True)
     parser.add_argument("--data", default="data/decisions/corpus.jsonl")
     parser.add_argument("--l2", type=float, default=0.01)
+    parser.add_argument("--model", default="qwen2.5-coder-1.5b-instruct", help="whose rows of the scores file to read")
+    parser.add_argument("--readout", default="slot")
+    parser.add_argument("--dtype", default="float32")
     args = parser.parse_args()
     items = {it["id"]: it for it in ev.load_corpus(Path(args.data))}
+    rows = score_cache.select(Path(args.scores), list(items.values()), model=args.model, readout=args.readout, dtype=args.dtype)
     by_type: dict[str, list] = {}
-    for line in Path(args.scores).read_text().splitlines():
-        row = json.loads(line)
-        item = items[row["id"]]
+    for item_id, row in rows.items():
+        item = items[item_id]
         question = next(iter(item["request"]["questions"].values()))
         by_type.setdefault(question["type"], []).append((np.array(row["scores"]), ev.gold_index(question, item["gold"]), item["split"]))
     out = {}

@@ -31,6 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from latency import QUESTIONS, STATE  # noqa: E402
 
+__all__ = ["Config", "main"]
+
 REQUEST = {"model": "jev-latest", "state": STATE, "questions": QUESTIONS}
 WIDE = {"model": "jev-latest", "state": STATE,
         "questions": dict(list({f"{k}{i}": q for i in range(6) for k, q in QUESTIONS.items()}.items())[:16])}
@@ -118,8 +120,7 @@ class Config:
         if self.compiled is not None:
             model.forward = self.compiled
         try:
-            self.engine.backend._prefixes.clear()  # every timed request pays its own state prefill
-            self.engine.backend._prefix_bytes = 0
+            self.engine.backend.clear_prefix_cache()  # every timed request pays its own state prefill
             started = time.perf_counter()
             self.last = self.engine.decide(request)
             return time.perf_counter() - started

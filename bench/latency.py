@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+__all__ = ["QUESTIONS", "STATE", "cold_load_seconds", "main"]
+
 STATE = (
     "Subject: Double charge on my annual plan\n\n"
     "Hello, I upgraded from the monthly to the annual plan on November 3rd. My bank statement shows two "
@@ -68,7 +70,7 @@ def main() -> int:
     engine.decide(request)  # warm-up
     times = []
     for _ in range(args.repeats):
-        engine.backend._prefixes.clear()  # every timed request pays its own state prefill
+        engine.backend.clear_prefix_cache()  # every timed request pays its own state prefill
         t = time.perf_counter()
         engine.decide(request)
         times.append(time.perf_counter() - t)
@@ -82,7 +84,7 @@ def main() -> int:
     wide["questions"] = dict(list(wide["questions"].items())[:16])
     times = []
     for _ in range(max(3, args.repeats // 3)):
-        engine.backend._prefixes.clear()
+        engine.backend.clear_prefix_cache()
         t = time.perf_counter()
         engine.decide(wide)
         times.append(time.perf_counter() - t)

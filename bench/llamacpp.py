@@ -53,6 +53,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from latency import QUESTIONS, STATE  # noqa: E402
 
+__all__ = ["LlamaCpp", "TorchWorker", "main", "torch_worker"]
+
 MODEL = "qwen2.5-coder-1.5b-instruct"
 GGUF = Path.home() / ".cache/onepass/models" / MODEL / f"{MODEL}-q4_k_m.gguf"
 ONEPASS_PYTHON = ROOT / ".venv/bin/python"
@@ -199,21 +201,21 @@ def torch_worker(dtype: str) -> None:
             for question in request.questions.values():
                 slot.plan(engine.renderer, question)
             render.append(time.perf_counter() - t)
-        engine.backend._prefixes.clear()
+        engine.backend.clear_prefix_cache()
         _, _, _, _, outcomes = engine.outcomes(request)  # label log-probs before calibration; also a warm-up
         info["requests"][name] = {
             "prefix": list(map(int, prefix)), "reads": reads, "render_ms_p50": round(p50(render) * 1000, 2),
             "probs": {qid: [float(x) for x in o.probs(1.0)] for qid, o in outcomes.items()},
             "label_mass": {qid: float(o.label_mass) for qid, o in outcomes.items()}}
     for payload in REQUESTS.values():  # warm-up of the timed path
-        engine.backend._prefixes.clear()
+        engine.backend.clear_prefix_cache()
         engine.decide(payload)
     info["after_warmup"] = rss_gb()
     proto.write(json.dumps(info) + "\n")
     for line in sys.stdin:
         command = line.strip()
         if command in REQUESTS:
-            engine.backend._prefixes.clear()  # every timed request pays its own prefill
+            engine.backend.clear_prefix_cache()  # every timed request pays its own prefill
             t = time.perf_counter()
             engine.decide(REQUESTS[command])
             proto.write(json.dumps({"s": time.perf_counter() - t}) + "\n")

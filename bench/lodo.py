@@ -4,8 +4,9 @@
         --model qwen2.5-coder-1.5b-instruct --priors bench/out/priors-qwen-slot.json --json bench/out/lodo.json
 
 Reads the per-item label logits that `onepass calibrate --scores FILE` caches (no model runs for those),
-joins them to the corpus by recomputing each item's cache key (model, readout, dtype, request), and for
-every domain D fits each calibrator on all other domains and applies it to D. Every item is predicted
+joins them to the corpus by each item's cache key (onepass/score_cache.py: the rows of --model, --readout
+and --dtype without prior correction, either file format), and for every domain D fits each calibrator
+on all other domains and applies it to D. Every item is predicted
 exactly once, by a calibrator that never saw its domain; metrics are pooled over those predictions, per
 question type, with the uncalibrated numbers beside them, plus the worst single domain's change in ECE.
 
@@ -23,9 +24,7 @@ computed with the model (three short reads per distinct question) and written ba
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import math
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -35,16 +34,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from onepass.calibration import ece, metrics  # noqa: E402
+from onepass import score_cache  # noqa: E402
+from onepass.calibration import ece, fit_temperature, metrics  # noqa: E402
 from onepass.evaluate import gold_index  # noqa: E402
 from onepass.readouts.base import softmax  # noqa: E402
 
 TYPES = ("noul", "choice", "score")
-
-
-def item_key(model: str, readout: str, dtype: str, prior: bool, request: dict) -> str:
-    parts = [model, readout] + ([dtype] if dtype != "float32" else []) + (["prior"] if prior else [])
-    return hashlib.sha256(json.dumps(parts + [request], sort_keys=True).encode()).hexdigest()
 
 
 def question_key(question: dict) -> str:
@@ -52,30 +47,8 @@ def question_key(question: dict) -> str:
 
 
 def fit_t(rows, reg: float = 0.0) -> float:
-    """Temperature minimising mean NLL + (reg / n) * (log T)^2 / 2 (golden section on log T)."""
-    if not rows:
-        return 1.0
-    n = len(rows)
-
-    def loss(log_t: float) -> float:
-        t = math.exp(log_t)
-        nll = np.mean([-math.log(max(float(softmax(s, t)[g]), 1e-300)) for s, g in rows])
-        return nll + reg / n * log_t ** 2 / 2
-
-    a, b = math.log(0.05), math.log(20.0)
-    ratio = (math.sqrt(5) - 1) / 2
-    c, d = b - ratio * (b - a), a + ratio * (b - a)
-    fc, fd = loss(c), loss(d)
-    for _ in range(50):
-        if fc < fd:
-            b, d, fd = d, c, fc
-            c = b - ratio * (b - a)
-            fc = loss(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + ratio * (b - a)
-            fd = loss(d)
-    return math.exp((a + b) / 2)
+    """Temperature minimising mean NLL + (reg / n) * (log T)^2 / 2 (calibration.fit_temperature)."""
+    return fit_temperature([s for s, _ in rows], [g for _, g in rows], reg=reg)
 
 
 def load_priors(path: Path | None, items: list[dict], args) -> dict[str, np.ndarray]:
@@ -111,11 +84,11 @@ def main() -> int:
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
 
-    rows = {json.loads(line)["key"]: json.loads(line) for line in Path(args.scores).read_text().splitlines() if line.strip()}
     corpus = [json.loads(line) for line in Path(args.data).read_text().splitlines() if line.strip()]
+    rows = score_cache.select(Path(args.scores), corpus, model=args.model, readout=args.readout, dtype=args.dtype)
     items = []
     for item in corpus:
-        row = rows.get(item_key(args.model, args.readout, args.dtype, False, item["request"]))
+        row = rows.get(item["id"])
         if row is None or (args.exclude_ambiguous and item["ambiguous"]):
             continue
         question = item["request"]["questions"]["q"]
@@ -168,7 +141,7 @@ def main() -> int:
                         - domain_ece([(i, p) for i, p in predictions["none"] if i["type"] == t], d) for d in domains)
                  for t in TYPES}
         result["by_method"][method] = {"overall": block(pairs), "by_type": per_type, "worst_domain_ece_change": worst}
-    print(f"| method | type | n | accuracy | ECE | Brier | worst domain ECE change vs none |")
+    print("| method | type | n | accuracy | ECE | Brier | worst domain ECE change vs none |")
     print("|---|---|---|---|---|---|---|")
     for method, r in result["by_method"].items():
         for t in TYPES:

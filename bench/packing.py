@@ -21,6 +21,8 @@ from onepass import Engine
 from onepass.bench import workload
 from onepass.wire import parse_request
 
+__all__ = ["main", "time_modes"]
+
 
 def set_mode(backend, mode: str) -> None:
     name, _, bound = mode.partition("_")
@@ -38,7 +40,7 @@ def time_modes(backend, prefix, reads, modes: list[str], repeats: int) -> dict[s
         for mode in modes:
             set_mode(backend, mode)
             t = time.perf_counter()
-            outs[mode] = backend._read_request(prefix, reads)
+            outs[mode] = backend.read_request(prefix, reads)
             times[mode].append(time.perf_counter() - t)
     return {m: (statistics.median(times[m][1:]) * 1000, outs[m]) for m in modes}
 
@@ -71,7 +73,7 @@ def main() -> int:
         modes = ["batched"] + [f"packed_{b}" for b in args.bounds.split(",")]
         timed = time_modes(backend, prefix, reads, modes, args.repeats)
         base = timed["batched"][1]
-        padded = sum(len(batch) * max(len(reads[i].suffix) for i in batch) for batch in backend._batches(reads, len(prefix)))
+        padded = sum(len(batch) * max(len(reads[i].suffix) for i in batch) for batch, _ in backend.read_batches(reads, len(prefix), "batched"))
         row = {"questions": q, "suffix_tokens": sum(len(r.suffix) for r in reads), "padded_tokens": padded}
         for mode, (ms, out) in timed.items():
             row[f"{mode}_ms"] = round(ms, 1)

@@ -23,6 +23,8 @@ import numpy as np
 
 from onepass import Engine
 
+__all__ = ["main"]
+
 ROOT = Path(__file__).resolve().parents[1]
 FAMILIES = ["slot", "isolated", "likelihood", "likelihood-sum", "debiased"]
 # Variants that share a family's code but not its options: engine key and readout name.
@@ -52,12 +54,12 @@ def engines(model: str) -> dict[str, Engine]:
     base = Engine(model, calibration=None, log=lambda m: print(m, file=sys.stderr))
     # The likelihood variants share the loaded weights; only their combination rule differs.
     total = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
-                   readout_options={"likelihood": {"normalise": "sum"}})
+                   likelihood_normalise="sum")
     mean = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
-                  readout_options={"likelihood": {"normalise": "mean"}})
+                  likelihood_normalise="mean")
     # debiased starting from the request's order instead of the canonical one: shows what rotations alone do.
     given = Engine(backend=base.backend, tokenizer=base.tokenizer, model_id=base.info.id,
-                   readout_options={"debiased": {"order": "given"}})
+                   debias_order="given")
     return {"base": base, "sum": total, "mean": mean, "given": given}
 
 
@@ -115,7 +117,7 @@ def latency(engs, family: str, sizes: list[int], repeats: int) -> dict:
                    "questions": {"q": question}, "x_readout": readout}
         times = []
         for _ in range(repeats):
-            engine.backend._prefixes.clear()  # measure the full cost, state prefill included
+            engine.backend.clear_prefix_cache()  # measure the full cost, state prefill included
             t = time.perf_counter()
             engine.decide(request)
             times.append(time.perf_counter() - t)

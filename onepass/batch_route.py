@@ -25,9 +25,12 @@ from typing import Any, Callable
 from fastapi import FastAPI, Request
 from prometheus_client import Histogram
 
-from onepass import bodies, timing
+from onepass import request_body, timing
 from onepass.backends.batcher import is_out_of_memory, overloaded
-from onepass.wire import APIError, RequestInvalid, check_limits, parse_request
+from onepass.errors import APIError, OnepassError, RequestInvalid
+from onepass.limits import check_limits
+from onepass.responses import json_response
+from onepass.wire import parse_request
 
 ROUTE = "/v1/systemone/batch"
 
@@ -59,8 +62,7 @@ def _about_state(error: Exception, index: int, running: bool) -> Exception:
 
 
 def register(app: FastAPI, *, settings, keys, admission, metrics, engine_state: dict,
-             ready_engine: Callable[..., Any], read_payload: Callable, json_response: Callable,
-             body_state: str) -> None:
+             ready_engine: Callable[..., Any]) -> None:
     """Adds the batch route to `app` (called by server.create_app with its own pieces)."""
     states_seen = Histogram("onepass_batch_states", "states per POST /v1/systemone/batch call", registry=metrics.registry,
                             buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256))
@@ -72,18 +74,18 @@ def register(app: FastAPI, *, settings, keys, admission, metrics, engine_state: 
     async def batch(request: Request):
         try:
             return await answer(request)
-        except (APIError, RequestInvalid):
-            await bodies.drain_if_unread(request, settings, body_state)
+        except OnepassError:
+            await request_body.drain_if_unread(request, settings)
             raise
 
     async def answer(request: Request):
         notes = request.scope.setdefault("onepass.log", {})
         notes["key"] = keys.check(request.headers.get("authorization"))
-        kind = bodies.refuse_early(request.headers, settings)
+        kind = request_body.refuse_early(request.headers, settings)
         admission.enter()  # the call holds one slot while its body is read, like any request
         entered = 1
         try:
-            payload = await read_payload(request, settings, kind)
+            payload = await request_body.read_payload(request, settings, kind)
             states, singles = split(payload)
             engine = engine_state["engine"]
             for i, single in enumerate(singles):
@@ -149,7 +151,8 @@ def register(app: FastAPI, *, settings, keys, admission, metrics, engine_state: 
     async def run_all(engine, parsed: list, request: Request) -> list[dict]:
         """Every state on the worker pool at once; the first failure (lowest index among those done) stops
         the rest and fails the call."""
-        tasks = [asyncio.ensure_future(admission.run(timing.timed(engine.run, request.scope), p, request.receive))
+        tasks = [asyncio.ensure_future(admission.run(timing.timed(engine.run, request.scope), p, request.receive,
+                                                             engine.config.request_timeout_s))
                  for p in parsed]
         try:
             done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)

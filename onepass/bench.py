@@ -3,9 +3,10 @@ the raw forward passes it runs, and the speedup over the same model generating i
 
 - engine: `Engine.decide` on requests of Q choice questions (K options) about a state of N tokens, sent by C
   client threads; each request is timed end to end (in-process, no HTTP).
-- raw forward: the same model called directly on the same tensors (state prefill, then each read pass the
-  engine runs: packed sequence or padded batch, on a copy of the cache), with none of onepass's rendering,
-  validation, scheduling or answer building;
+- raw forward: the same model called directly on the same tensors (the backend's `raw_passes`: state
+  prefill, then each read pass the engine runs, packed sequence or padded batch on a copy of the cache, or
+  the one cross-request rows pass a lone request takes with CUDA graphs), with none of onepass's
+  rendering, validation, scheduling or answer building;
   overhead_pct = (engine time - raw time) / raw time, single request at a time.
 - generation baseline: the same prompt per question (state + question), greedy decoding of a JSON answer
   such as {"answer": "B"} with the model's own generate(), one question at a time as a generating server
@@ -14,7 +15,6 @@ the raw forward passes it runs, and the speedup over the same model generating i
 
 from __future__ import annotations
 
-import copy
 import json
 import statistics
 import sys
@@ -23,6 +23,9 @@ import time
 from pathlib import Path
 
 import torch
+
+__all__ = ["bench", "generation_seconds_per_decision", "percentile", "raw_forward_seconds", "run_engine", "workload",
+           "write"]
 
 SENTENCE = ("The nightly export job on host db-7 failed after the storage volume filled up, and the on-call "
             "engineer restarted it twice before the disk was cleaned. ")
@@ -73,33 +76,17 @@ def run_engine(engine, request: dict, concurrency: int, requests: int, tick=None
             "p95_ms": percentile(latencies, 95) * 1000, "wall_s": wall}
 
 
-@torch.inference_mode()
 def raw_forward_seconds(engine, request: dict, repeats: int) -> float:
-    """The model alone on exactly the engine's tensors: prefill, then each read pass (packed sequence or
-    padded batch, as the engine's read mode chooses)."""
-    backend = engine.backend
+    """The model alone on exactly the passes the engine runs for this request arriving alone (the backend
+    hands them over: state prefill, then each read pass in its read mode's layout), median of `repeats`."""
     validated = engine.validate(request)
     prefix = engine.renderer.prefix(validated.state)
     reads = [engine.readouts["slot"].plan(engine.renderer, q).reads[0] for q in validated.questions.values()]
-    passes = []
-    for batch, packed in backend.read_batches(reads, len(prefix)):
-        rows = [reads[i] for i in batch]
-        if packed:
-            ids, mask, pos, ends = backend.packed(rows, len(prefix))
-            passes.append(({"input_ids": ids, "attention_mask": mask, "position_ids": pos, "logits_to_keep": ends}, 1))
-        else:
-            ids, mask, pos = backend.left_padded(rows, len(prefix))
-            passes.append(({"input_ids": ids, "attention_mask": mask, "position_ids": pos}, len(rows)))
+    run = engine.backend.raw_passes(prefix, reads)
     times = []
     for _ in range(repeats):
         t = time.perf_counter()
-        out = backend._forward(input_ids=torch.tensor([prefix], device=backend.device))
-        cache = backend._cache_of(out)
-        for kwargs, n in passes:
-            kv = copy.deepcopy(cache)
-            if n > 1:
-                kv.batch_repeat_interleave(n)
-            backend._forward(kv=kv, **kwargs)
+        run()
         times.append(time.perf_counter() - t)
     return statistics.median(times)
 
@@ -134,7 +121,7 @@ def bench(engine, state_tokens: int, questions: int, options: int, concurrency: 
     request = workload(engine, state_tokens, questions, options)
     engine.decide(request)  # warm-up
     progress.update(1)
-    engine.backend._prefixes.clear()
+    engine.backend.clear_prefix_cache()
     progress.set_description(f"bench: {requests} requests x {concurrency} clients")
     measured = run_engine(engine, request, concurrency, requests, tick=lambda: progress.update(1))
     progress.set_description("bench: single requests")
@@ -142,7 +129,7 @@ def bench(engine, state_tokens: int, questions: int, options: int, concurrency: 
     # single request so overhead is measured against the full work.
     single = []
     for _ in range(repeats):
-        engine.backend._prefixes.clear()
+        engine.backend.clear_prefix_cache()
         t = time.perf_counter()
         engine.decide(request)
         single.append(time.perf_counter() - t)

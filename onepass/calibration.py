@@ -1,4 +1,5 @@
-"""Calibration: temperature profiles per (readout family, question type), their fitting, and the metrics.
+"""Calibration: temperature profiles per (readout family, question type), fitting one temperature, and the
+metrics. Fitting a whole profile from a corpus (`onepass calibrate`) is onepass/fit.py.
 
 A profile divides a question's label logits by one fitted temperature T (Guo et al. 2017), chosen to
 minimise the negative log-likelihood of gold answers on a calibration split. Metrics follow the usual
@@ -17,6 +18,9 @@ import numpy as np
 
 from onepass import models
 from onepass.readouts.base import softmax
+
+__all__ = ["PROFILE_VERSION", "QUESTION_TYPES", "Profile", "profile_paths", "find_profile", "file_sha256", "ece",
+           "reliability", "metrics", "nll_at", "fit_temperature", "cross_validate"]
 
 PROFILE_VERSION = 1
 PACKAGED = Path(__file__).parent / "profiles"
@@ -135,24 +139,30 @@ def nll_at(scores: list[np.ndarray], gold: list[int], temperature: float) -> flo
     return float(np.mean([-math.log(max(float(softmax(s, temperature)[g]), 1e-300)) for s, g in zip(scores, gold)]))
 
 
-def fit_temperature(scores: list[np.ndarray], gold: list[int], lo: float = 0.05, hi: float = 20.0) -> float:
+def fit_temperature(scores: list[np.ndarray], gold: list[int], lo: float = 0.05, hi: float = 20.0, reg: float = 0.0) -> float:
     """The T in [lo, hi] minimising mean NLL: golden-section search on log T (NLL is unimodal in T
-    for temperature scaling in practice; the search is deterministic and needs no gradient)."""
+    for temperature scaling in practice; the search is deterministic and needs no gradient). With `reg`,
+    a Gaussian prior on log T around 0 worth `reg` items: mean NLL + (reg / n) * (log T)^2 / 2."""
     if not scores:
         return 1.0
+    penalty = reg / len(scores) / 2
+
+    def loss(log_t: float) -> float:
+        return nll_at(scores, gold, math.exp(log_t)) + (penalty * log_t ** 2 if penalty else 0.0)
+
     a, b = math.log(lo), math.log(hi)
     ratio = (math.sqrt(5) - 1) / 2
     c, d = b - ratio * (b - a), a + ratio * (b - a)
-    fc, fd = nll_at(scores, gold, math.exp(c)), nll_at(scores, gold, math.exp(d))
+    fc, fd = loss(c), loss(d)
     for _ in range(60):
         if fc < fd:
             b, d, fd = d, c, fc
             c = b - ratio * (b - a)
-            fc = nll_at(scores, gold, math.exp(c))
+            fc = loss(c)
         else:
             a, c, fc = c, d, fd
             d = a + ratio * (b - a)
-            fd = nll_at(scores, gold, math.exp(d))
+            fd = loss(d)
     return float(math.exp((a + b) / 2))
 
 

@@ -16,13 +16,22 @@ from typing import Any
 import numpy as np
 
 from onepass import answers, hardware, models, priors
-from onepass.backends.base import Backend, continuation_logprobs
-from onepass.backends.batcher import Deadline, checkpoint, current_deadline, is_out_of_memory, overloaded
+from onepass.backends.base import Backend
+from onepass.backends.batcher import (
+    Deadline,
+    checkpoint,
+    current_deadline,
+    is_out_of_memory,
+    overloaded,
+)
 from onepass.calibration import Profile, find_profile
+from onepass.config import EngineConfig
+from onepass.errors import APIError, RequestInvalid
 from onepass.options import RequestOptions, with_options
 from onepass.readouts import READOUTS, Outcome, Plan
 from onepass.render import LabelError, Renderer
-from onepass.wire import APIError, BoxQuestion, RequestInvalid, SystemOneRequest, parse_request, reject_lone_surrogates
+from onepass.strict_json import reject_lone_surrogates
+from onepass.wire import BoxQuestion, SystemOneRequest, parse_request
 
 
 @dataclass
@@ -39,64 +48,40 @@ class Engine:
     >>> engine.decide({"model": "jev-latest", "state": "...", "questions": {...}})
     """
 
-    def __init__(
-        self,
-        model: str | None = None,
-        *,
-        device: str = "auto",
-        dtype: str = "auto",
-        readout: str = "slot",
-        readout_options: dict[str, dict] | None = None,
-        abstain_mass: float | None = None,
-        abstain_confidence: float | None = None,
-        calibration: str | None = "auto",
-        max_input_tokens: int = 65536,
-        prior_correction: bool = False,
-        request_timeout_s: float | None = 60.0,
-        backend: Backend | None = None,
-        backend_options: dict | None = None,
-        tokenizer=None,
-        model_id: str | None = None,
-        log=print,
-    ):
-        if readout not in READOUTS:
-            raise ValueError(f"unknown readout {readout!r}; choose one of {sorted(READOUTS)}")
-        if request_timeout_s is not None and not (isinstance(request_timeout_s, (int, float)) and 0 < request_timeout_s <= 86_400):
-            raise ValueError(f"request_timeout_s must be a number of seconds between 0 and 86400 (or None), got {request_timeout_s!r}")
+    def __init__(self, model: str | None = None, *, config: EngineConfig | None = None, backend: Backend | None = None,
+                 tokenizer=None, model_id: str | None = None, log=print, **settings):
+        """`config` (or EngineConfig's defaults) with `model` and any EngineConfig field given as a keyword
+        on top. A custom `backend` comes with its tokenizer and model_id; otherwise the model loads here."""
+        config = (config or EngineConfig()).replace(**({"model": model} if model is not None else {}), **settings)
+        self.config = config
         # What the weights run in: chosen here for an in-process model (hardware.py says why), the remote
         # engine's own business otherwise.
         self.device = self.dtype = None
         if backend is None:
             from onepass.backends.embedded import EmbeddedBackend
 
-            self.device = hardware.choose_device(device)
-            self.dtype = hardware.choose_dtype(dtype, self.device.value)
-            hf_model, tokenizer, model_id = models.load(model, dtype=self.dtype.value, device=self.device.value, log=log)
-            backend = EmbeddedBackend(hf_model, tokenizer, **(backend_options or {}))
+            if config.torch_threads is not None:
+                import torch
+
+                torch.set_num_threads(config.torch_threads)
+            self.device = hardware.choose_device(config.device)
+            self.dtype = hardware.choose_dtype(config.dtype, self.device.value)
+            hf_model, tokenizer, model_id = models.load(config.model, dtype=self.dtype.value, device=self.device.value, log=log)
+            backend = EmbeddedBackend(hf_model, tokenizer, **config.embedded_options())
         if tokenizer is None or model_id is None:
             raise ValueError("a custom backend needs its tokenizer and model_id")
         self.backend = backend
         self.tokenizer = tokenizer
         self.renderer = Renderer(tokenizer)
         # One instance per family, so a request can pick any of them with x_readout.
-        self.readouts = {name: cls(**(readout_options or {}).get(name, {})) for name, cls in READOUTS.items()}
-        self.default_readout = readout
-        if prior_correction and readout not in priors.FAMILIES:
-            raise ValueError(f"prior correction works with the readouts {list(priors.FAMILIES)}, not {readout!r}")
-        self.prior_correction = prior_correction  # the default for requests without x_debias_prior
+        options = config.readout_options()
+        self.readouts = {name: cls(**options.get(name, {})) for name, cls in READOUTS.items()}
+        self.default_readout = config.readout
+        self.prior_correction = config.prior_correction  # the default for requests without x_debias_prior
         self.priors = priors.ContentFreePriors(self.renderer, self._execute)
-        for name, value in (("abstain_mass", abstain_mass), ("abstain_confidence", abstain_confidence)):
-            if value is not None and not 0.0 <= value <= 1.0:
-                raise ValueError(f"{name} must be between 0 and 1, got {value}")
-        if max_input_tokens < 1:
-            raise ValueError(f"max_input_tokens must be at least 1, got {max_input_tokens}")
-        self.max_input_tokens = max_input_tokens  # all tokens one request makes the model read
-        # A request's time budget when the caller sets none (the server and `onepass decide` set their own).
-        self.request_timeout_s = request_timeout_s
-        self.abstain_mass = abstain_mass
-        self.abstain_confidence = abstain_confidence
         # "auto": the model's own profile if one exists (cache dir, then packaged); a path: that file;
         # None: uncalibrated. Requests can switch it off with x_calibrated: false.
+        calibration = config.calibration_path
         served_dtype = self.dtype.value if self.dtype else None
         if calibration == "auto":
             self.profile = find_profile(model_id, served_dtype)
@@ -111,15 +96,15 @@ class Engine:
         entry = models.REGISTRY.get(model_id)
         self.info = ModelInfo(
             id=model_id,
-            description=entry.description if entry else f"{model_id} (loaded from {model})",
+            description=entry.description if entry else f"{model_id} (loaded from {config.model})",
             release_date=entry.release_date if entry else "1970-01-01",
         )
         # Names a request may use: the model's id, the name it was loaded by, and the SDK's default alias
         # (a drop-in server answers `jev-latest` with the model it serves).
-        self.names = {model_id, *(x for x in [model] if x), *models.ALIASES}
-        # The embedded backend is not re-entrant (one model, shared caches); remote backends are, so
-        # several workers can keep a remote engine busy.
-        self._lock = None if getattr(backend, "reentrant", False) else threading.Lock()
+        self.names = {model_id, *(x for x in [config.model] if x), *models.ALIASES}
+        # A backend that is not re-entrant gets one request at a time; the embedded one batches concurrent
+        # requests itself and remote engines take many, so several workers keep either busy.
+        self._lock = None if backend.capabilities.reentrant else threading.Lock()
 
     def model_list(self) -> list[dict]:
         calibration = self.profile.summary() if self.profile else "uncalibrated: probabilities are the raw label distribution"
@@ -198,8 +183,8 @@ class Engine:
 
     def run(self, request: SystemOneRequest) -> dict:
         # The caller's deadline (server, CLI) if it set one, else this engine's own budget.
-        if current_deadline() is None and self.request_timeout_s is not None:
-            with Deadline(self.request_timeout_s, setting="Engine(request_timeout_s=...)").active():
+        if current_deadline() is None and self.config.request_timeout_s is not None:
+            with Deadline(self.config.request_timeout_s, setting="request_timeout_s (--request-timeout-s)").active():
                 return self._run(request)
         return self._run(request)
 
@@ -257,15 +242,14 @@ class Engine:
                 raise RequestInvalid.single(["body", "questions", qid, "criteria"], str(error), "label_error") from None
         self._check_context(prefix, plans.values())
         total = len(prefix) + sum(self._plan_tokens(p) for p in plans.values())
-        if total > self.max_input_tokens:
+        if total > self.config.max_input_tokens:
             raise APIError(400, "max_tokens_exceeded",
                            f"the request makes the model read {total} tokens (state once, plus every question); "
-                           f"this server reads at most {self.max_input_tokens} per request. Split it or shorten it.")
+                           f"this server reads at most {self.config.max_input_tokens} per request. Split it or shorten it.")
         checkpoint()
         # A batching backend gathers reads of concurrent requests; it waits for companions only while
         # requests are in flight.
-        expecting = getattr(self.backend, "expecting", None)
-        with self._serialised(), (expecting() if expecting else contextlib.nullcontext()):
+        with self._serialised(), self.backend.expecting():
             outcomes = self._execute(prefix, plans)
             if self._corrects(options):  # only one-round families get here (validate)
                 for qid, plan in plans.items():
@@ -277,11 +261,11 @@ class Engine:
                 self._check_context(prefix, followups.values())
                 # Follow-up reads are reads too: the limit covers everything one request makes the model read.
                 total += sum(self._plan_tokens(p) for p in followups.values())
-                if total > self.max_input_tokens:
+                if total > self.config.max_input_tokens:
                     raise APIError(400, "max_tokens_exceeded",
                                    f"with the follow-up reads debiasing asked for ({len(followups)} uncertain questions), "
                                    f"the request makes the model read {total} tokens; this server reads at most "
-                                   f"{self.max_input_tokens} per request. Split it, shorten it, or use another x_readout.")
+                                   f"{self.config.max_input_tokens} per request. Split it, shorten it, or use another x_readout.")
                 checkpoint()
                 outcomes.update(self._execute(prefix, followups))
         executed = [*plans.values(), *followups.values()]
@@ -310,11 +294,11 @@ class Engine:
         unique_conts, cont_of = _unique(conts, lambda c: (tuple(c.context), tuple(map(tuple, c.options))))
         read_lp = self.backend.logprobs(prefix, unique_reads) if reads else []
         checkpoint()
-        cont_lp = continuation_logprobs(self.backend, prefix, unique_conts) if conts else []
-        # Labels a remote engine did not return carry no number: NaN, which every readout leaves out.
-        read_lp = [_unreturned_as_nan(read_lp[k], read.token_ids) for k, read in zip(read_of, reads)]
-        remote = hasattr(self.backend, "on_missing")
-        cont_lp = [[_floored_as_nan(lp) for lp in cont_lp[k]] if remote else cont_lp[k] for k in cont_of]
+        cont_lp = self.backend.continuations(prefix, unique_conts) if conts else []
+        # Labels a remote engine did not return come back NaN (the backend contract): every readout leaves
+        # them out, and they are flagged below.
+        read_lp = [read_lp[k] for k in read_of]
+        cont_lp = [cont_lp[k] for k in cont_of]
         outcomes, r, c = {}, 0, 0
         for qid, plan in plans.items():
             mine = read_lp[r : r + len(plan.reads)]
@@ -348,8 +332,8 @@ class Engine:
             )
 
     def _abstain(self, answer: dict, options: RequestOptions) -> bool | None:
-        mass_floor = options.x_abstain_mass if options.x_abstain_mass is not None else self.abstain_mass
-        conf_floor = options.x_abstain_confidence if options.x_abstain_confidence is not None else self.abstain_confidence
+        mass_floor = options.x_abstain_mass if options.x_abstain_mass is not None else self.config.abstain_mass
+        conf_floor = options.x_abstain_confidence if options.x_abstain_confidence is not None else self.config.abstain_confidence
         if mass_floor is None and conf_floor is None:
             return None
         # noul has no confidence field; its confidence is the two-option choice formula, |2p - 1|.
@@ -377,21 +361,3 @@ def _answer_keys(question) -> list[str]:
     if question.type == "score":
         return [str(i) for i in range(len(criteria))]
     return ["true", "false"]
-
-
-def _unreturned_as_nan(lp, token_ids) -> np.ndarray:
-    """A read's log-probabilities with the labels the engine did not return (`.missing`) set to NaN."""
-    missing = set(getattr(lp, "missing", ()) or ())
-    if not missing:
-        return lp
-    out = np.array(lp, dtype=np.float64)
-    out[[k for k, t in enumerate(token_ids) if int(t) in missing]] = np.nan
-    return out
-
-
-def _floored_as_nan(lp) -> np.ndarray:
-    """Continuation tokens a remote engine did not return come back as its floor value: NaN here too."""
-    from onepass.backends.http import MISSING_LOGPROB
-
-    values = np.asarray(lp, dtype=np.float64)
-    return np.where(values <= MISSING_LOGPROB, np.nan, values) if (values <= MISSING_LOGPROB).any() else lp

@@ -1,4 +1,5 @@
-"""Run a labelled decision corpus through a model or any System One server; report and calibrate.
+"""Run a labelled decision corpus through a model or any System One server and report how its answers
+score (accuracy, ECE, Brier, NLL, reliability); fitting a profile from those scores is onepass/fit.py.
 
 Corpus lines: {"id", "domain", "split", "request": <System One request, one question "q">, "gold"}, gold
 being true/false (noul), an option name (choice) or a level index (score). See docs/corpus.md.
@@ -11,11 +12,17 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
-from onepass.calibration import Profile, cross_validate, file_sha256, fit_temperature, metrics, reliability
+from onepass import score_cache
+from onepass.calibration import metrics, reliability
 from onepass.readouts.base import softmax
+from onepass.stats import percentile
+
+__all__ = ["Scored", "load_corpus", "gold_index", "answer_probs", "score_with_engine", "score_with_server", "report",
+           "plot"]
 
 
 @dataclass
@@ -62,41 +69,28 @@ def _progress(items, desc: str):
     return tqdm(items, desc=desc, unit="item", file=sys.stderr, mininterval=2.0)
 
 
-def score_with_engine(engine, items: list[dict], readout: str | None, cache: Path | None = None) -> list[Scored]:
+def score_with_engine(engine, items: list[dict], readout: str | None, cache: Path | None = None,
+                      log: Callable[[str], None] | None = None) -> list[Scored]:
     """In-process: label logits before calibration, so one pass serves fitting and before/after reports.
 
     With `cache`, each item's logits are appended to a JSONL file as they are computed and reused on the
-    next run (keyed by model, dtype, readout and the item's request), so an interrupted pass resumes.
+    next run under the same setting (onepass/score_cache.py: model files, dtype, backend, readout and its
+    options, prior correction, prompt version), so an interrupted pass resumes and nothing stale is reused.
     """
     readout = readout or engine.default_readout
-    # float32 keys stay as they were, so score files written before dtypes existed remain valid.
-    dtype = engine.dtype.value if engine.dtype else "remote"
-    key_parts = ([engine.info.id, readout] + ([dtype] if dtype != "float32" else [])
-                 + (["prior"] if engine.prior_correction else []))
-    done: dict[str, dict] = {}
-    if cache and cache.exists():
-        for line in cache.read_text().splitlines():
-            row = json.loads(line)
-            done[row["key"]] = row
-    sink = open(cache, "a") if cache else None
     out = []
-    try:
+    with score_cache.ScoresCache(cache, score_cache.setting(engine, readout), log) as cached:
         for item in _progress(items, f"{engine.info.id}/{readout}"):
             question = item["request"]["questions"]["q"]
-            key = hashlib.sha256(json.dumps(key_parts + [item["request"]], sort_keys=True).encode()).hexdigest()
-            if key in done:
-                scores, mass = np.array(done[key]["scores"]), done[key]["label_mass"]
+            hit = cached.get(item["request"])
+            if hit is not None:
+                scores, mass = hit
             else:
                 request = engine.validate({**item["request"], "x_readout": readout})
                 outcome = engine.outcomes(request)[4]["q"]
                 scores, mass = np.asarray(outcome.scores, dtype=np.float64), outcome.label_mass
-                if sink:
-                    sink.write(json.dumps({"key": key, "id": item["id"], "scores": scores.tolist(), "label_mass": mass}) + "\n")
-                    sink.flush()
+                cached.put(item["id"], item["request"], scores, mass)
             out.append(Scored(item, question["type"], softmax(scores), gold_index(question, item["gold"]), mass, scores))
-    finally:
-        if sink:
-            sink.close()
     return out
 
 
@@ -131,7 +125,7 @@ def report(scored: list[Scored], temperatures: dict[str, float] | None = None) -
         result = metrics([probs_of(s) for s in rows], [s.gold for s in rows], [s.qtype == "noul" for s in rows])
         masses = [s.label_mass for s in rows if s.label_mass is not None]
         if masses:
-            result["label_mass"] = {"mean": float(np.mean(masses)), "p10": float(np.percentile(masses, 10)),
+            result["label_mass"] = {"mean": float(np.mean(masses)), "p10": percentile(masses, 10),
                                     "min": float(np.min(masses))}
         return result
 
@@ -168,29 +162,3 @@ def plot(reports: dict[str, dict], path: Path, title: str) -> Path:
     fig.savefig(path)
     plt.close(fig)
     return path
-
-
-def fit_profile(scored: list[Scored], model_id: str, readout: str, data: Path, previous: Profile | None = None,
-                dtype: str = "") -> Profile:
-    """Fit one temperature per question type on the calibration split; cross-validate; held-out report."""
-    calib = [s for s in scored if s.item.get("split") == "calibration"]
-    test = [s for s in scored if s.item.get("split") == "test"]
-    temperatures, cv, counts = {}, {}, {}
-    for qtype in sorted({s.qtype for s in calib}):
-        rows = [s for s in calib if s.qtype == qtype]
-        temperatures[qtype] = fit_temperature([s.scores for s in rows], [s.gold for s in rows])
-        cv[qtype] = cross_validate([s.scores for s in rows], [s.gold for s in rows], [qtype == "noul"] * len(rows))
-        counts[qtype] = len(rows)
-    profile = previous or Profile(model=model_id, temperatures={})
-    profile.model = model_id
-    profile.dtype = dtype
-    profile.temperatures[readout] = temperatures
-    profile.data = str(data)
-    profile.data_sha256 = file_sha256(data)
-    profile.fitted_on[readout] = counts
-    profile.report[readout] = {
-        "cross_validation": cv,
-        "held_out_before": report(test)["by_type"] if test else {},
-        "held_out_after": report(test, temperatures)["by_type"] if test else {},
-    }
-    return profile

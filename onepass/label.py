@@ -26,7 +26,13 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from onepass import presets as presets_mod
-from onepass.run_cmd import LOW_MASS, DecideError, _fail, add_source_args, decide_with_retries, make_decider
+from onepass.deciders import (
+    DecideError,
+    add_source_args,
+    decide_with_retries,
+    make_decider,
+)
+from onepass.terminal import LOW_MASS, fail
 
 
 @dataclass
@@ -247,28 +253,28 @@ def print_summary(summary: dict, counts: dict, out: Path, file=None) -> None:
 
 def run_label(args) -> int:
     if not (args.preset or args.questions):
-        return _fail("label", "give --questions FILE or --preset NAME (onepass presets lists them)")
+        return fail("label", "give --questions FILE or --preset NAME (onepass presets lists them)")
     try:
         questions, _ = presets_mod.question_set(args.preset, args.questions)
     except presets_mod.PresetError as error:
-        return _fail("label", str(error))
+        return fail("label", str(error))
     if args.concurrency < 1:
-        return _fail("label", f"--concurrency must be at least 1, got {args.concurrency}")
+        return fail("label", f"--concurrency must be at least 1, got {args.concurrency}")
     items_path, out = Path(args.items), Path(args.out)
     if not items_path.is_file():
-        return _fail("label", f"{items_path} does not exist")
+        return fail("label", f"{items_path} does not exist")
     if out.resolve() == items_path.resolve():
-        return _fail("label", "--out must not be the input file")
+        return fail("label", "--out must not be the input file")
     try:
         items = list(read_items(items_path, args.state_field, args.id_field))
     except (OSError, UnicodeDecodeError) as error:
-        return _fail("label", f"cannot read {items_path}: {error}")
+        return fail("label", f"cannot read {items_path}: {error}")
     if not items:
-        return _fail("label", f"{items_path} has no items")
+        return fail("label", f"{items_path} has no items")
     keys = Counter(item.key for item in items)
     duplicated = [k for k, n in keys.items() if n > 1]
     if duplicated:
-        return _fail("label", f"{len(duplicated)} {args.id_field!r} value(s) appear on more than one line (first: "
+        return fail("label", f"{len(duplicated)} {args.id_field!r} value(s) appear on more than one line (first: "
                               f"{duplicated[0][3:]}); ids must be unique, or pass --id-field '' to key items by content")
     out.parent.mkdir(parents=True, exist_ok=True)
     done, _ = read_done(out)
@@ -282,7 +288,7 @@ def run_label(args) -> int:
             counts = label(decider, items, questions, out, concurrency=args.concurrency, retries=args.retries,
                            progress=not args.no_progress)
         except ValueError as error:
-            return _fail("label", str(error))
+            return fail("label", str(error))
         finally:
             decider.close()
     summary = summarise(out, questions, args.low_mass)

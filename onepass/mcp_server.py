@@ -17,7 +17,14 @@ from pydantic import Field
 
 from onepass import __version__
 from onepass import presets as presets_mod
-from onepass.run_cmd import DecideError, _fail, add_source_args, answer_rows, decide_with_retries, make_decider
+from onepass.deciders import (
+    DecideError,
+    add_source_args,
+    decide_with_retries,
+    make_decider,
+)
+from onepass.terminal import answer_rows
+from onepass.terminal import fail as _fail
 
 INSTRUCTIONS = (
     "onepass answers questions about a piece of content (the state) with a probability for every possible "
@@ -94,11 +101,10 @@ def summary_lines(response: dict, questions: dict) -> list[str]:
 
 def build_server(decider_factory: Callable[[], Any], retries: int = 2):
     """The MCPServer with onepass's tools and resources; the decider is built lazily from the factory."""
+    import anyio.to_thread
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
     from mcp.server.mcpserver.resources.types import TextResource
-
-    import anyio.to_thread
 
     lazy = LazyDecider(decider_factory)
     server = MCPServer("onepass", title="onepass: System One decisions", instructions=INSTRUCTIONS, version=__version__,
@@ -167,16 +173,16 @@ def build_server(decider_factory: Callable[[], Any], retries: int = 2):
 
 
 def run_mcp(args) -> int:
-    from onepass import cli
+    from onepass import engine_setup, serve_cmd
 
     if args.transport == "http":
-        if not cli._loopback(args.host) and not args.no_auth:
+        if not serve_cmd.loopback(args.host) and not args.no_auth:
             return _fail("mcp", f"refusing to serve MCP on {args.host}: this endpoint has no authentication; listen on "
                                 "127.0.0.1, or pass --no-auth to expose it deliberately")
         if not 0 <= args.port <= 65535:
             return _fail("mcp", f"--port must be between 0 and 65535, got {args.port}")
     if not args.url:
-        problem = cli._check_model_flags(args)
+        problem = engine_setup.check_flags(args)
         if problem:
             return _fail("mcp", problem)
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from onepass.errors import OnepassError
+
 DEFAULT_MODEL = "qwen2.5-coder-1.5b-instruct"
 TEST_MODEL = "smollm2-135m"
 # The alias the official SDK sends by default; it is answered by the server's default model.
@@ -79,8 +81,10 @@ REGISTRY: dict[str, RegistryEntry] = {
 }
 
 
-class ModelError(RuntimeError):
+class ModelError(OnepassError, RuntimeError):
     """A model cannot be found, verified or loaded; the message says what to do."""
+
+    error_type = "model_error"
 
 
 def sha256_of(paths: list[Path], out: Path | None = None) -> str:

@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from onepass.wire import RequestInvalid, SystemOneRequest, validation_detail
+from onepass.errors import RequestInvalid
+from onepass.wire import SystemOneRequest, validation_detail
 
 
 class RequestOptions(BaseModel):

@@ -19,20 +19,22 @@ import string
 from dataclasses import dataclass
 from itertools import product
 
-from onepass.wire import ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+from onepass.errors import OnepassError
+from onepass.wire import MAX_LEVELS, MAX_OPTIONS, ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
 
 SYSTEM = (
     "You are a decision model. You read the content between <content> and </content>, then answer the "
     "question after it with exactly one of the allowed labels and nothing else."
 )
 SENTINEL = "\u0000ONEPASS-QUESTION\u0000"
-MAX_CHOICE_OPTIONS = 255
-MAX_SCORE_LEVELS = 10
 YES_NO = ("Yes", "No")
 
 
-class LabelError(ValueError):
-    """The model's tokenizer cannot give every label its own single token at the answer position."""
+class LabelError(OnepassError, ValueError):
+    """The model's tokenizer cannot give every label its own single token at the answer position (422)."""
+
+    status = 422
+    error_type = "label_error"
 
 
 def as_text(value: object) -> str:
@@ -74,8 +76,8 @@ class Renderer:
         # Without a chat template the answer follows "Answer:", so labels carry the leading space.
         self._space = "" if self.chat else " "
         self.yes_no = self._resolve(list(YES_NO))
-        self.levels = self._resolve([str(i) for i in range(MAX_SCORE_LEVELS)])
-        self.choice_labels, self.choice_ids = self._resolve_many(choice_label_candidates(), MAX_CHOICE_OPTIONS)
+        self.levels = self._resolve([str(i) for i in range(MAX_LEVELS)])
+        self.choice_labels, self.choice_ids = self._resolve_many(choice_label_candidates(), MAX_OPTIONS)
 
     # -- template ---------------------------------------------------------------------------------
     def _template(self) -> tuple[str, str]:

@@ -17,12 +17,12 @@ work ended, never more than `total`.
 
 Requests that never reach the model report zeros for the first three, so a client can always parse them.
 
-The embedded backend keeps its prefix cache and read batcher to itself, so `instrument` wraps its
-`prefill` and the batcher's runner on the instance (nothing else of the backend changes): each prefill
-is counted as a cache hit or miss and timed for the request it serves (found through the request's
-`Deadline`, which the batcher hands to whichever thread runs the request's reads), and each batcher round
-records how many requests' reads it carried. `EngineStats` holds those totals per backend and
-`StatsCollector` exposes them on an app's metrics registry at scrape time.
+The embedded backend keeps its prefix cache and read batcher to itself and reports to an `Observer`
+(onepass.backends.observer): `instrument` registers one that counts each prefill as a cache hit or miss
+and charges its time to the request it serves (found through the request's `Deadline`, which the batcher
+hands to whichever thread runs the request's reads), and records how many requests' reads each batcher
+round carried. `EngineStats` holds those totals per backend and `StatsCollector` exposes them on an app's
+metrics registry at scrape time. Backends that report nothing (remote engines) count nothing.
 """
 
 from __future__ import annotations
@@ -37,6 +37,10 @@ from typing import Any, Callable
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 
 from onepass.backends.batcher import current_deadline
+from onepass.backends.observer import Observed, Observer
+
+__all__ = ["EngineStats", "HEADER", "NO_WORK", "RequestTiming", "StatsCollector", "header_for", "instrument",
+           "start", "timed"]
 
 SCOPE_KEY = "onepass.timing"
 HEADER = "server-timing"
@@ -186,64 +190,39 @@ class EngineStats:
                     "batch_over": self.batch_over}
 
 
-_STATS_ATTR = "_onepass_stats"
+class _Counting(Observer):
+    """Told by a backend what it did: totals in `stats`, prefill time charged to the request served."""
+
+    def __init__(self, stats: EngineStats):
+        self.stats = stats
+
+    def prefill(self, hit: bool, seconds: float) -> None:
+        self.stats.prefill(hit)
+        run = _run_now()
+        if run is not None:
+            run.prefill_s += seconds
+            if hit:
+                run.hits += 1
+            else:
+                run.misses += 1
+
+    def round(self, jobs: int) -> None:
+        self.stats.batch(jobs)
+
+
+_INSTRUMENT_LOCK = threading.Lock()  # two first scrapes at once still register one observer
 
 
 def instrument(engine: Any) -> EngineStats | None:
-    """Count prefix-cache hits/misses and batch sizes of the engine's backend (idempotent). Backends
-    without a prefix cache or a read batcher (remote engines) get nothing counted there."""
+    """The counters of the engine's backend, registering the observer that keeps them on first use
+    (idempotent). None for a backend that reports nothing (remote engines)."""
     backend = getattr(engine, "backend", None)
-    if backend is None:
+    if not isinstance(backend, Observed):
         return None
-    stats = getattr(backend, _STATS_ATTR, None)
-    if stats is not None:
-        return stats
-    stats = EngineStats()
-    prefill = getattr(backend, "prefill", None)
-    if callable(prefill) and isinstance(getattr(backend, "_prefixes", None), dict):
-        lock = getattr(backend, "_model_lock", None)
-
-        def counted_prefill(prefix, *args, **kwargs):
-            # Under the backend's own (re-entrant) model lock, so the lookup and the prefill agree.
-            with lock if lock is not None else _NO_LOCK:
-                hit = tuple(prefix) in backend._prefixes
-                began = time.perf_counter()
-                try:
-                    return prefill(prefix, *args, **kwargs)
-                finally:
-                    elapsed = time.perf_counter() - began
-                    stats.prefill(hit)
-                    run = _run_now()
-                    if run is not None:
-                        run.prefill_s += elapsed
-                        if hit:
-                            run.hits += 1
-                        else:
-                            run.misses += 1
-
-        backend.prefill = counted_prefill
-    batcher = getattr(backend, "batcher", None)
-    runner = getattr(batcher, "_run", None)
-    if callable(runner):
-
-        def counted_run(jobs):
-            stats.batch(len(jobs))
-            return runner(jobs)
-
-        batcher._run = counted_run
-    setattr(backend, _STATS_ATTR, stats)
-    return stats
-
-
-class _NoLock:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
-_NO_LOCK = _NoLock()
+    with _INSTRUMENT_LOCK:
+        if not isinstance(backend.observer, _Counting):
+            backend.observe(_Counting(EngineStats()))
+        return backend.observer.stats
 
 
 class StatsCollector:

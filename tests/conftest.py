@@ -10,7 +10,8 @@ import pytest
 import uvicorn
 
 from onepass import Engine
-from onepass.server import Settings, create_app
+from onepass.config import ServerConfig
+from onepass.server import create_app
 
 KEYS = ["test-key-1", "test-key-2"]
 
@@ -68,7 +69,7 @@ def smol_auto(smol, smol_bf16) -> Engine:
 
 @pytest.fixture(scope="session")
 def server(smol):
-    with ServerThread(create_app(smol, Settings(api_keys=KEYS))) as running:
+    with ServerThread(create_app(smol, ServerConfig(api_keys=KEYS))) as running:
         yield running
 
 

@@ -9,7 +9,9 @@ import httpx
 import pytest
 from conftest import KEYS, ServerThread
 
-from onepass.server import Settings, SettingsError, create_app
+from onepass.config import ServerConfig
+from onepass.errors import ConfigError
+from onepass.server import create_app
 
 QUESTIONS = {
     "team": {"type": "choice", "instructions": "Which team should handle it?",
@@ -26,7 +28,7 @@ AUTH = {"authorization": f"Bearer {KEYS[0]}"}
 
 @pytest.fixture(scope="module")
 def batch_server(smol):
-    with ServerThread(create_app(smol, Settings(api_keys=KEYS, max_batch_states=4, max_state_chars=2000))) as running:
+    with ServerThread(create_app(smol, ServerConfig(api_keys=KEYS, max_batch_states=4, max_state_chars=2000))) as running:
         yield running
 
 
@@ -109,7 +111,7 @@ def test_a_bad_state_fails_the_call_naming_its_index(batch_server):
 
 def test_a_state_failing_while_it_runs_names_its_index(batch_server, smol):
     long_state = "word " * (smol.backend.max_context + 100)  # past the model's context: found when it runs
-    with ServerThread(create_app(smol, Settings(api_keys=KEYS))) as running:
+    with ServerThread(create_app(smol, ServerConfig(api_keys=KEYS))) as running:
         r = post(running, "/v1/systemone/batch", {"model": "jev-latest", "questions": {"urgent": QUESTIONS["urgent"]},
                                                   "states": ["short one", long_state, "short two"]})
         assert r.status_code == 400, r.text
@@ -152,7 +154,7 @@ def test_the_batch_shape_is_checked(batch_server, body, loc, kind):
 
 def test_each_state_takes_an_admission_slot(smol):
     # workers 1 + queue 1: at most 2 requests inside the server, so at most 2 states per call.
-    with ServerThread(create_app(smol, Settings(workers=1, max_queue=1))) as running:
+    with ServerThread(create_app(smol, ServerConfig(workers=1, max_queue=1))) as running:
         r = post(running, "/v1/systemone/batch", {"model": "jev-latest", "states": ["a", "b", "c"], "questions": QUESTIONS},
                  headers={})
         assert r.status_code == 422
@@ -175,9 +177,9 @@ def test_keys_and_methods(batch_server):
 
 
 def test_the_states_limit_is_a_checked_setting():
-    assert Settings().max_batch_states == 16
-    with pytest.raises(SettingsError, match="--max-batch-states"):
-        Settings(max_batch_states=0)
+    assert ServerConfig().max_batch_states == 16
+    with pytest.raises(ConfigError, match="--max-batch-states"):
+        ServerConfig(max_batch_states=0)
 
 
 def test_a_repeated_state_gets_the_same_answer(batch_server):

@@ -65,9 +65,9 @@ def test_packed_reads_match_batched_reads_and_a_full_forward(engine):
         assert packs == [(list(range(7)), True)]  # one forward pass answers all seven
         assert not any(packed for _, packed in backend.read_batches(reads, len(prefix), "batched"))
         backend.read_mode = "packed"
-        packed = backend._read_request(prefix, reads)
+        packed = backend.read_request(prefix, reads)
         backend.read_mode = "batched"
-        batched = backend._read_request(prefix, reads)
+        batched = backend.read_request(prefix, reads)
     finally:
         backend.read_mode, backend.packed_max_tokens = saved
     alone = [full_forward(engine, prefix, r) for r in reads]
@@ -102,10 +102,29 @@ def test_packing_is_split_at_the_token_bound_and_auto_packs_only_uneven_reads(en
 def test_cross_request_rows_match_each_request_alone(engine):
     backend = engine.backend
     jobs = [Job(*reads_for(engine, state, n), tokens=0) for state, n in zip(STATES, (5, 2, 3))]
-    together = backend._read_rows(jobs)
+    together = backend.read_rows(jobs)
     for job, rows in zip(jobs, together):
         alone = [full_forward(engine, job.prefix, r) for r in job.reads]
         assert max_diff(rows, alone) <= 1e-4
+
+
+@pytest.mark.parametrize("mode", ["batched", "packed"])
+def test_raw_passes_are_the_passes_a_request_runs_alone(smol, monkeypatch, mode):
+    """onepass bench times `raw_passes` as the model's own share of a request: the same forward passes, on
+    the same input shapes, as the request run alone with its state not cached."""
+    backend, model = smol.backend, smol.backend.model
+    prefix, reads = reads_for(smol, STATES[0], 5)
+    monkeypatch.setattr(backend, "read_mode", mode)
+    shapes = []
+    real = model.forward
+    monkeypatch.setattr(model, "forward", lambda *a, **k: shapes.append(tuple(k["input_ids"].shape)) or real(*a, **k))
+    backend.clear_prefix_cache()
+    backend.read_request(prefix, reads)
+    ran, shapes[:] = list(shapes), []
+    run = backend.raw_passes(prefix, reads)
+    assert shapes == []  # built, not run
+    run()
+    assert shapes == ran and len(ran) >= 2  # the prefill, then the read passes
 
 
 def test_concurrent_requests_share_forward_passes_and_keep_their_answers(smol):
@@ -117,7 +136,7 @@ def test_concurrent_requests_share_forward_passes_and_keep_their_answers(smol):
     backend = smol.backend
     saved = backend.batcher.max_wait_s
     backend.batcher.max_wait_s = 0.5  # let the eight threads meet
-    backend._prefixes.clear()
+    backend.clear_prefix_cache()
     batches_before, jobs_before = backend.batcher.batches, backend.batcher.batched_jobs
     results: list = [None] * len(requests)
     barrier = threading.Barrier(len(requests))
@@ -177,8 +196,8 @@ def test_jobs_that_fail_together_are_answered_one_by_one(smol, monkeypatch):
     def too_big(_jobs):
         raise RuntimeError("DefaultCPUAllocator: can't allocate memory")
 
-    monkeypatch.setattr(backend, "_read_rows", too_big)
-    backend._run_jobs(jobs)
+    monkeypatch.setattr(backend, "read_rows", too_big)
+    backend.run_jobs(jobs)
     for job in jobs:
         assert job.done and job.error is None
         assert max_diff(job.result, [full_forward(smol, job.prefix, r) for r in job.reads]) <= 1e-4

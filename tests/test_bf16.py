@@ -73,16 +73,16 @@ def test_packed_padded_and_cross_request_layouts(engine):
     try:
         backend.packed_max_tokens = sum(len(r.suffix) for r in reads)
         backend.read_mode = "packed"
-        packed = backend._read_request(prefix, reads)
+        packed = backend.read_request(prefix, reads)
         backend.read_mode = "batched"
-        batched = backend._read_request(prefix, reads)
+        batched = backend.read_request(prefix, reads)
     finally:
         backend.read_mode, backend.packed_max_tokens = saved
     alone = [layouts.full_forward(engine, prefix, r) for r in reads]
     assert layouts.max_diff(packed, batched) <= BF16_LOGP
     assert layouts.max_diff(packed, alone) <= BF16_LOGP
     jobs = [Job(*layouts.reads_for(engine, state, n), tokens=0) for state, n in zip(layouts.STATES, (5, 2, 3))]
-    for job, rows in zip(jobs, backend._read_rows(jobs)):
+    for job, rows in zip(jobs, backend.read_rows(jobs)):
         assert layouts.max_diff(rows, [layouts.full_forward(engine, job.prefix, r) for r in job.reads]) <= BF16_LOGP
 
 

@@ -21,7 +21,9 @@ import httpx
 import pytest
 from typesafe_sdk import Noul, RetryPolicy, TypeSafeClient
 
-from onepass.server import Settings, SettingsError, create_app
+from onepass.config import ServerConfig
+from onepass.errors import ConfigError
+from onepass.server import create_app
 from tests.test_hardening_support import FakeEngine, LoopbackServer, assert_error_shape, noul_request, wait_until
 
 LIMIT = 1 << 20
@@ -34,7 +36,7 @@ BUFFER = 64 * 1024
 class SmallBufferServer(LoopbackServer):
     """The loopback server on a listening socket whose accepted connections get a small receive buffer."""
 
-    def __init__(self, app, settings: Settings):
+    def __init__(self, app, settings: ServerConfig):
         super().__init__(app, settings)
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -44,7 +46,7 @@ class SmallBufferServer(LoopbackServer):
 
 
 @contextmanager
-def server(settings: Settings, engine=None):
+def server(settings: ServerConfig, engine=None):
     engine = engine or FakeEngine(delay=0.01)
     app = create_app(engine, settings)
     with SmallBufferServer(app, settings) as running:
@@ -104,7 +106,7 @@ def ordinary_load(url: str, stop: threading.Event, answered: list, errors: list,
 @pytest.mark.parametrize("connection", ["close", "keep-alive"])
 @pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
 def test_forty_oversized_bodies_under_load_all_get_the_413(chunked, connection):
-    with server(Settings(max_body_bytes=LIMIT)) as s:
+    with server(ServerConfig(max_body_bytes=LIMIT)) as s:
         stop, answered, errors = threading.Event(), [], []
         load = ordinary_load(s.url, stop, answered, errors)
         for t in load:
@@ -130,7 +132,7 @@ def test_bodies_refused_before_reading_are_drained_too():
     # 401 (keys on), 415 (wrong type) and 429 (full) are all decided before the body is read.
     gate = threading.Event()
     engine = FakeEngine(gate=gate)
-    with server(Settings(api_keys=["drain-key"], max_body_bytes=LIMIT, workers=1, max_queue=0), engine) as s:
+    with server(ServerConfig(api_keys=["drain-key"], max_body_bytes=LIMIT, workers=1, max_queue=0), engine) as s:
         assert post_big(s.url) == (401, "authentication_error")
         assert post_big(s.url, headers={"authorization": "Bearer drain-key", "content-type": "text/plain"}) == \
             (415, "unsupported_media_type")
@@ -145,7 +147,7 @@ def test_bodies_refused_before_reading_are_drained_too():
 
 
 def test_the_drain_is_bounded_in_bytes_and_time():
-    settings = Settings(max_body_bytes=1024, max_decompressed_bytes=1024, max_drain_bytes=64 * 1024, drain_timeout_s=0.5)
+    settings = ServerConfig(max_body_bytes=1024, max_decompressed_bytes=1024, max_drain_bytes=64 * 1024, drain_timeout_s=0.5)
     with server(settings) as s:
         # Within the bound: the client sees its 413.
         assert post_big(s.url, b"z" * 32 * 1024) == (413, "request_too_large")
@@ -167,9 +169,9 @@ def test_the_drain_is_bounded_in_bytes_and_time():
 
 
 def test_drain_settings_are_checked_and_documented():
-    assert Settings().max_drain_bytes == 8 * Settings().max_body_bytes and Settings().drain_timeout_s == 5
-    Settings(max_drain_bytes=0, drain_timeout_s=0)  # 0: never drain
+    assert ServerConfig().max_drain_bytes == 8 * ServerConfig().max_body_bytes and ServerConfig().drain_timeout_s == 5
+    ServerConfig(max_drain_bytes=0, drain_timeout_s=0)  # 0: never drain
     for kwargs, flag in (({"max_drain_bytes": -1}, "--max-drain-bytes"), ({"drain_timeout_s": -1}, "--drain-timeout"),
                          ({"drain_timeout_s": float("nan")}, "--drain-timeout")):
-        with pytest.raises(SettingsError, match=flag):
-            Settings(**kwargs)
+        with pytest.raises(ConfigError, match=flag):
+            ServerConfig(**kwargs)

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from onepass import Engine
+from onepass import Engine, score_cache
 from onepass.calibration import Profile, ece, fit_temperature, metrics, nll_at
 from onepass.readouts.base import softmax
 from tests.tiny_random import llama_with_smollm_tokenizer
@@ -113,3 +113,99 @@ def test_calibrate_and_eval_commands(tiny_dir, tmp_path, server):
     remote = subprocess.run([*cli, "eval", "--url", server.url, "--api-key", "test-key-1", "--data", str(corpus),
                              "--limit", "4", "--json", str(tmp_path / "u.json")], check=True, capture_output=True, text=True, timeout=600)
     assert json.loads((tmp_path / "u.json").read_text())["overall"]["n"] == 4 and "accuracy=" in remote.stdout
+
+
+def _mini_corpus(tmp_path, calib: int = 16, test: int = 8) -> Path:
+    lines = CORPUS.read_text().splitlines()
+    picked = ([line for line in lines if json.loads(line)["split"] == "calibration"][:calib]
+              + [line for line in lines if json.loads(line)["split"] == "test"][:test])
+    path = tmp_path / "mini.jsonl"
+    path.write_text("\n".join(picked) + "\n")
+    return path
+
+
+def _counting(engine, monkeypatch) -> list:
+    """Count the items an engine actually scores (cache misses)."""
+    calls, real = [], engine.outcomes
+    monkeypatch.setattr(engine, "outcomes", lambda request: calls.append(1) or real(request))
+    return calls
+
+
+def test_scores_cache_reuses_only_its_own_setting(tiny_dir, tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from onepass import evaluate as ev
+    from onepass.readouts.likelihood import LikelihoodReadout
+
+    engine = Engine(str(tiny_dir), calibration=None, log=lambda _m: None)
+    items = ev.load_corpus(_mini_corpus(tmp_path, 3, 1))
+    cache, said = tmp_path / "scores.jsonl", []
+    calls = _counting(engine, monkeypatch)
+    first = ev.score_with_engine(engine, items, "likelihood", cache, log=said.append)
+    assert len(calls) == 4 and not said
+    again = ev.score_with_engine(engine, items, "likelihood", cache, log=said.append)
+    assert len(calls) == 4 and not said  # all four served from the cache, the same numbers
+    assert all(np.array_equal(a.scores, b.scores) and a.label_mass == b.label_mass for a, b in zip(first, again))
+    ev.score_with_engine(engine, items, "slot", cache, log=said.append)  # another family: its own rows, no complaint
+    assert len(calls) == 8 and not said
+
+    monkeypatch.setitem(engine.readouts, "likelihood", LikelihoodReadout("sum"))  # the readout's options changed
+    ev.score_with_engine(engine, items, "likelihood", cache, log=said.append)
+    assert len(calls) == 12 and len(said) == 1 and "readout_options" in said[0] and '"sum"' in said[0]
+
+    monkeypatch.setattr(engine, "dtype", replace(engine.dtype, value="bfloat16"))  # the dtype changed
+    said.clear()
+    ev.score_with_engine(engine, items, "slot", cache, log=said.append)
+    assert len(calls) == 16 and len(said) == 1 and 'dtype "float32" -> "bfloat16"' in said[0]
+
+    before = score_cache.setting(engine, "slot")
+    monkeypatch.setattr(engine, "prior_correction", True)  # prior correction switched on: a key of its own
+    assert score_cache.setting(engine, "slot") == {**before, "prior_correction": True}
+
+
+def test_scores_cache_knows_the_weights_and_ignores_old_files(tiny_dir, tmp_path, monkeypatch):
+    from onepass import evaluate as ev
+
+    items = ev.load_corpus(_mini_corpus(tmp_path, 2, 0))
+    cache, said = tmp_path / "scores.jsonl", []
+    engine = Engine(str(tiny_dir), calibration=None, log=lambda _m: None)
+    ev.score_with_engine(engine, items, "slot", cache, log=said.append)
+    # Another model with the same id (a directory of the same name) and other weights: nothing reused.
+    other = Engine(str(llama_with_smollm_tokenizer(tmp_path / "elsewhere" / tiny_dir.name, seed=6)), calibration=None,
+                   log=lambda _m: None)
+    assert other.info.id == engine.info.id
+    calls = _counting(other, monkeypatch)
+    ev.score_with_engine(other, items, "slot", cache, log=said.append)
+    assert len(calls) == 2 and len(said) == 1 and "weights" in said[0]
+
+    # Rows of the first format (keyed by model, readout and dtype only) are never served; a torn line is skipped.
+    legacy = tmp_path / "legacy.jsonl"
+    legacy.write_text("\n".join(json.dumps({"key": score_cache.legacy_key(engine.info.id, "slot", "float32", False, i["request"]),
+                                            "id": i["id"], "scores": [0.0, 0.0], "label_mass": 1.0}) for i in items)
+                      + '\n{"key": "torn')
+    said.clear()
+    scored = ev.score_with_engine(other, items, "slot", legacy, log=said.append)
+    assert len(calls) == 4 and len(said) == 1 and "format 1" in said[0]
+    assert not any(np.array_equal(s.scores, [0.0, 0.0]) for s in scored)
+    assert set(score_cache.select(legacy, items, model=engine.info.id, readout="slot")) == {i["id"] for i in items}
+    assert len(ev.score_with_engine(other, items, "slot", legacy)) == 2 and len(calls) == 4  # resumed after the torn line
+
+
+def test_fit_families_fits_saves_and_reports(tiny_dir, tmp_path):
+    from onepass import evaluate as ev
+    from onepass.fit import fit_families
+
+    engine = Engine(str(tiny_dir), calibration=None, log=lambda _m: None)
+    data = _mini_corpus(tmp_path)
+    items, lines = ev.load_corpus(data), []
+    out = tmp_path / "profile.json"
+    profile = fit_families(engine, items, ["slot"], data_path=data, out=out, report_path=tmp_path / "r.json", log=lines.append)
+    assert Profile.load(out).temperatures == profile.temperatures and set(profile.temperatures) == {"slot"}
+    assert lines[-1] == f"wrote {out}" and all(line.startswith("slot/") and "held-out ECE" in line for line in lines[:-1])
+    assert len(lines) - 1 == len(profile.temperatures["slot"])
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["profile"] == str(out) and set(report["curves"]) == {"slot before", "slot after"}
+    updated = fit_families(engine, items, ["isolated"], data_path=data, out=out, update=True, log=lambda _m: None)
+    assert set(updated.temperatures) == {"slot", "isolated"} == set(Profile.load(out).temperatures)
+    replaced = fit_families(engine, items, ["isolated"], data_path=data, out=out, log=lambda _m: None)
+    assert set(replaced.temperatures) == {"isolated"}

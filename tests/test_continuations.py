@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from onepass.backends.base import Continuation, continuations_via_reads
-from onepass.backends.embedded import OptionTrie
+from onepass.backends.trie import OptionTrie
 
 NAMES = ["Account access", "Account", "Account access and login", "Billing", "Billing disputes", "Shipping", "Ship", "x"]
 

@@ -37,8 +37,8 @@ def graphed(smol) -> EmbeddedBackend:
 @pytest.mark.parametrize("count", [1, 3])
 def test_padded_bucket_pass_equals_the_unpadded_pass(smol, graphed, count):
     jobs = [Job(*layouts.reads_for(smol, state, n), tokens=0) for state, n in zip(layouts.STATES, (4, 2, 3))][:count]
-    plain = smol.backend._read_rows(jobs)  # graphs off: exact width, no padding rows
-    padded = graphed._read_rows(jobs)
+    plain = smol.backend.read_rows(jobs)  # graphs off: exact width, no padding rows
+    padded = graphed.read_rows(jobs)
     for a, b in zip(plain, padded):
         assert layouts.max_diff(a, b) <= 1e-4
     for job, rows in zip(jobs, padded):  # and the same as each read alone

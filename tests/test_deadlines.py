@@ -25,8 +25,9 @@ from onepass.backends.batcher import (
     checkpoint,
     is_out_of_memory,
 )
-from onepass.server import Settings, create_app
-from onepass.wire import APIError
+from onepass.config import ServerConfig
+from onepass.server import create_app
+from onepass.errors import APIError
 from tests.test_hardening_support import FakeEngine, LoopbackServer, assert_error_shape, metric_values, noul_request, wait_until
 from tests.tiny_random import llama_with_smollm_tokenizer
 
@@ -37,8 +38,8 @@ class PassesEngine(FakeEngine):
     """A fake engine whose run() is `passes` forward passes of `pass_s` seconds, checking its deadline
     between them as the real backends do. Records how many passes each request ran and how it ended."""
 
-    def __init__(self, passes: int = 100, pass_s: float = 0.05):
-        super().__init__()
+    def __init__(self, passes: int = 100, pass_s: float = 0.05, request_timeout_s: float = 60.0):
+        super().__init__(request_timeout_s=request_timeout_s)
         self.passes, self.pass_s = passes, pass_s
         self.ran: dict = {}
         self.ended: dict = {}
@@ -57,7 +58,7 @@ class PassesEngine(FakeEngine):
         return FakeEngine.run(self, request)
 
 
-def served(engine, settings: Settings):
+def served(engine, settings: ServerConfig):
     app = create_app(engine, settings)
     return LoopbackServer(app, settings)
 
@@ -70,8 +71,8 @@ def sdk(url: str, **kw) -> TypeSafeClient:
 
 
 def test_a_request_past_its_deadline_is_503_at_once_and_the_worker_stops_between_passes():
-    engine = PassesEngine(passes=200, pass_s=0.05)  # 10 s of work
-    with served(engine, Settings(workers=1, request_timeout_s=0.5, retry_after_s=2)) as s:
+    engine = PassesEngine(passes=200, pass_s=0.05, request_timeout_s=0.5)  # 10 s of work, 0.5 s allowed
+    with served(engine, ServerConfig(workers=1, retry_after_s=2)) as s:
         started = time.monotonic()
         with sdk(s.url, timeout=30) as client, pytest.raises(TypeSafeAPIError) as caught:
             client.system_one(state="slow", questions={"q": Noul(instructions="y?")})
@@ -98,7 +99,7 @@ def test_a_request_past_its_deadline_is_503_at_once_and_the_worker_stops_between
 
 def test_a_client_that_disconnects_while_running_cancels_its_request():
     engine = PassesEngine(passes=200, pass_s=0.05)
-    with served(engine, Settings(workers=1)) as s:
+    with served(engine, ServerConfig(workers=1)) as s:
         started = time.monotonic()
         with pytest.raises(httpx.ReadTimeout):
             httpx.post(f"{s.url}/v1/systemone", json=noul_request("impatient"), timeout=0.5)
@@ -114,16 +115,19 @@ def test_a_client_that_disconnects_while_running_cancels_its_request():
 
 def test_settings_and_flags_for_the_deadline():
     from onepass import cli
-    from onepass.server import SettingsError
+    from onepass.config import EngineConfig
+    from onepass.errors import ConfigError
 
-    assert Settings().request_timeout_s == 60
+    assert EngineConfig().request_timeout_s == 60
     for bad in (0, -1, float("nan"), "60"):
-        with pytest.raises(SettingsError, match="--request-timeout-s"):
-            Settings(request_timeout_s=bad)
+        with pytest.raises(ConfigError, match="--request-timeout-s"):
+            EngineConfig(request_timeout_s=bad)
     for bad in (0, -5, float("inf")):
         with pytest.raises(ValueError, match="request_timeout_s"):
             Engine(None, backend=object(), tokenizer=object(), model_id="x", request_timeout_s=bad)
-    assert cli._SETTINGS_FLAGS["request_timeout_s"] == "request_timeout_s"
+    parser = cli.argparse.ArgumentParser()
+    cli.model_args(parser)
+    assert parser.parse_args(["--request-timeout-s", "5"]).request_timeout_s == 5.0
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +145,8 @@ def test_the_embedded_backend_checks_the_deadline_between_its_passes(tiny, monke
     """In-process (`from onepass import Engine`): one slowed pass per question; the budget stops the
     request between passes with the same 503, and the engine then answers the next request normally."""
     backend = tiny.backend
+    # The first forward of a fresh model pays lazy initialisation (0.1-0.25 s on a busy CPU): not under test.
+    tiny.decide(many_nouls(1))
     passes = []
     real = backend._read
 
@@ -204,7 +210,7 @@ def test_out_of_memory_is_a_503_overloaded_never_a_500(tiny, monkeypatch):
         def run(self, request):
             raise MemoryError()
 
-    with served(OutOfMemory(), Settings()) as s:
+    with served(OutOfMemory(), ServerConfig()) as s:
         r = httpx.post(f"{s.url}/v1/systemone", json=noul_request("big"), timeout=30)
         assert_error_shape(r, {503})
         assert r.json()["detail"]["error_type"] == "overloaded" and "memory" in r.json()["detail"]["message"]
@@ -214,7 +220,7 @@ def test_out_of_memory_is_a_503_overloaded_never_a_500(tiny, monkeypatch):
         def boom(*_a, error=error, **_k):
             raise error
 
-        monkeypatch.setattr(tiny.backend, "_read_request", boom)
+        monkeypatch.setattr(tiny.backend, "read_request", boom)
         with pytest.raises(APIError) as caught:
             tiny.decide(many_nouls(1))
         assert caught.value.status == 503 and caught.value.error_type == "overloaded" and "retry-after" in caught.value.headers
@@ -222,7 +228,7 @@ def test_out_of_memory_is_a_503_overloaded_never_a_500(tiny, monkeypatch):
     def bug(*_a, **_k):
         raise RuntimeError("index out of range")
 
-    monkeypatch.setattr(tiny.backend, "_read_request", bug)
+    monkeypatch.setattr(tiny.backend, "read_request", bug)
     with pytest.raises(RuntimeError, match="index out of range"):
         tiny.decide(many_nouls(1))
     assert is_out_of_memory(MemoryError()) and not is_out_of_memory(ValueError("out of memory"))
@@ -238,7 +244,7 @@ def test_debiased_follow_up_reads_count_toward_max_input_tokens(tiny):
 
     def engine(limit: int) -> Engine:
         return Engine(None, backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny", calibration=None,
-                      max_input_tokens=limit, readout_options={"debiased": {"max_reads": 4, "entropy_threshold": 0.0}})
+                      max_input_tokens=limit, debias_max_reads=4, debias_entropy=0.0)
 
     answer = engine(65536).decide(request)
     assert answer["answers"]["c"]["x_reads"] == 4
@@ -350,15 +356,15 @@ def test_only_out_of_memory_falls_back_one_by_one_other_errors_fail_logged(tiny,
     backend = tiny.backend
     jobs = [Job(*reads_for(tiny, state, 2), tokens=0) for state in ("first state", "second state")]
     alone = []
-    real = backend._read_request
-    monkeypatch.setattr(backend, "_read_request", lambda *a: alone.append(1) or real(*a))
+    real = backend.read_request
+    monkeypatch.setattr(backend, "read_request", lambda *a: alone.append(1) or real(*a))
 
     def bug(_jobs):
         raise RuntimeError("shape mismatch in the block mask")
 
-    monkeypatch.setattr(backend, "_read_rows", bug)
+    monkeypatch.setattr(backend, "read_rows", bug)
     with caplog.at_level(logging.ERROR, logger="onepass.backends"):
-        backend._run_jobs(jobs)
+        backend.run_jobs(jobs)
     assert all(j.done and isinstance(j.error, RuntimeError) and "shape mismatch" in str(j.error) for j in jobs)
     assert alone == []  # not retried one by one: a bug is not a size problem
     assert any("shared by 2 requests failed" in r.getMessage() for r in caplog.records)
@@ -367,6 +373,6 @@ def test_only_out_of_memory_falls_back_one_by_one_other_errors_fail_logged(tiny,
         raise MemoryError()
 
     jobs = [Job(*reads_for(tiny, state, 2), tokens=0) for state in ("first state", "second state")]
-    monkeypatch.setattr(backend, "_read_rows", oom)
-    backend._run_jobs(jobs)
+    monkeypatch.setattr(backend, "read_rows", oom)
+    backend.run_jobs(jobs)
     assert all(j.done and j.error is None for j in jobs) and alone == [1, 1]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import gzip
 import json
 import logging
-import os
 import re
 import socket
 import threading
@@ -29,8 +28,11 @@ from typesafe_sdk import (
     TypeSafeRateLimitError,
 )
 
-from onepass import cli
-from onepass.server import Keys, Settings, SettingsError, create_app
+from onepass import cli, serve_cmd
+from onepass.auth import Keys
+from onepass.config import ServerConfig
+from onepass.errors import ConfigError
+from onepass.server import create_app
 from tests.test_hardening_support import (
     FakeEngine,
     LoopbackServer,
@@ -46,9 +48,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @contextmanager
-def fake_server(settings: Settings | None = None, engine=None, log_level: str = "warning"):
+def fake_server(settings: ServerConfig | None = None, engine=None, log_level: str = "warning"):
     engine = engine if engine is not None else FakeEngine()
-    settings = settings or Settings()
+    settings = settings or ServerConfig()
     app = create_app(engine, settings)
     with LoopbackServer(app, settings, log_level) as running:
         running.app, running.engine = app, engine
@@ -70,7 +72,7 @@ def sdk(url: str, key: str = KEYS[0], **kw) -> TypeSafeClient:
 
 
 def test_missing_wrong_and_right_keys():
-    with fake_server(Settings(api_keys=KEYS)) as s:
+    with fake_server(ServerConfig(api_keys=KEYS)) as s:
         body = noul_request("the invoice is overdue")
         for headers in ({}, {"authorization": "Bearer"}, {"authorization": "Basic " + KEYS[0]},
                         {"authorization": KEYS[0]}, {"authorization": "Bearer wrong-key"},
@@ -98,7 +100,7 @@ def test_missing_wrong_and_right_keys():
 
 
 def test_auth_off_accepts_any_bearer_header():
-    with fake_server(Settings()) as s, sdk(s.url, "anything") as c:
+    with fake_server(ServerConfig()) as s, sdk(s.url, "anything") as c:
         assert c.system_one(state="s", questions={"q": Noul(instructions="y?")}).nouls["q"].noul > 0
         assert post(s.url, noul_request("s")).status_code == 200
 
@@ -109,8 +111,8 @@ def test_keys_report_which_key_matched_and_settings_reject_unsendable_keys():
     with pytest.raises(Exception):
         keys.check("Bearer k-three")
     assert Keys([]).check(None) is None
-    with pytest.raises(SettingsError) as caught:
-        Settings(api_keys=["good-key", "bad key with spaces", "caf\u00e9-key", ""])
+    with pytest.raises(ConfigError) as caught:
+        ServerConfig(api_keys=["good-key", "bad key with spaces", "caf\u00e9-key", ""])
     message = str(caught.value)
     assert "API key #2" in message and "API key #3" in message and "API key #4" in message
     assert "bad key" not in message and "caf" not in message  # keys are named by position, never shown
@@ -119,7 +121,7 @@ def test_keys_report_which_key_matched_and_settings_reject_unsendable_keys():
 def test_no_key_material_in_logs(caplog, capfd):
     secret_wrong = "hk-WRONG-d41d8cd98f00b204"
     with caplog.at_level(logging.DEBUG):
-        with fake_server(Settings(api_keys=KEYS), log_level="debug") as s:
+        with fake_server(ServerConfig(api_keys=KEYS), log_level="debug") as s:
             ids = []
             for headers in (AUTH, {"authorization": f"Bearer {KEYS[1]}"}, {"authorization": f"Bearer {secret_wrong}"},
                             {"authorization": KEYS[0]}):
@@ -167,15 +169,15 @@ def test_no_key_material_in_logs(caplog, capfd):
     ],
 )
 def test_settings_reject_bad_values_with_the_flag_to_fix(kwargs, fragment):
-    with pytest.raises(SettingsError) as caught:
-        Settings(**kwargs)
+    with pytest.raises(ConfigError) as caught:
+        ServerConfig(**kwargs)
     assert fragment in str(caught.value)
 
 
 def test_settings_accept_the_defaults_and_every_limit_at_its_bound():
-    Settings()
-    Settings(workers=1, max_queue=0, max_options=2, max_levels=2, max_depth=2, queue_timeout_s=0.5)
-    Settings(max_options=255, max_levels=10, max_body_bytes=10, max_decompressed_bytes=10)
+    ServerConfig()
+    ServerConfig(workers=1, max_queue=0, max_options=2, max_levels=2, max_depth=2, queue_timeout_s=0.5)
+    ServerConfig(max_options=255, max_levels=10, max_body_bytes=10, max_decompressed_bytes=10)
 
 
 def run_cli(argv, env=None, monkeypatch=None, capsys=None):
@@ -228,12 +230,12 @@ def test_key_file_and_environment_keys(monkeypatch, tmp_path, capsys):
     path.chmod(0o600)
     monkeypatch.setenv("ONEPASS_API_KEYS", " env-1 , ,env-2")
     args = cli.argparse.Namespace(api_key_file=str(path))
-    assert cli._keys(args) == ["env-1", "env-2", "file-key-1", "file-key-2"]
+    assert serve_cmd.keys_from_env(args.api_key_file) == ["env-1", "env-2", "file-key-1", "file-key-2"]
     assert capsys.readouterr().err == ""
     path.chmod(0o644)
     monkeypatch.delenv("ONEPASS_API_KEYS")
     monkeypatch.setenv("ONEPASS_API_KEY_FILE", str(path))
-    assert cli._keys(cli.argparse.Namespace(api_key_file=None)) == ["file-key-1", "file-key-2"]
+    assert serve_cmd.keys_from_env(None) == ["file-key-1", "file-key-2"]
     err = capsys.readouterr().err
     assert "readable by other users" in err and "file-key" not in err
 
@@ -242,19 +244,27 @@ def test_key_file_and_environment_keys(monkeypatch, tmp_path, capsys):
                                             ("[::1]", True), ("0.0.0.0", False), ("::", False), ("", False),
                                             ("10.0.0.5", False), ("example.com", False), ("localhost.evil.com", False)])
 def test_loopback_detection(host, loopback):
-    assert cli._loopback(host) is loopback
+    assert serve_cmd.loopback(host) is loopback
 
 
 def test_serve_help_defaults_and_docs_match_settings(capsys):
-    """The defaults printed by --help and documented in docs/operations.md are the ones Settings uses."""
-    from onepass.server import _RANGES
+    """The defaults printed by --help and documented in docs/operations.md are the ones ServerConfig uses."""
+    from dataclasses import fields
+
+    from onepass.config import flag_of
 
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     docs = (ROOT / "docs" / "operations.md").read_text()
-    defaults = Settings()
-    for name, (_low, _high, flag) in _RANGES.items():
+    from onepass.config import EngineConfig
+
+    numeric = [(f, ServerConfig()) for f in fields(ServerConfig) if f.metadata.get("cli") and f.metadata.get("group") != "server"
+               and isinstance(getattr(ServerConfig(), f.name), (int, float))]
+    numeric += [(f, EngineConfig()) for f in fields(EngineConfig) if f.metadata.get("group") == "limits"]
+    assert len(numeric) >= 23
+    for f, defaults in numeric:
+        name, flag = f.name, flag_of(f)
         value = getattr(defaults, name)
         shown = f"{value:g}" if isinstance(value, float) else str(value)
         row = next((line for line in docs.splitlines() if line.startswith("|") and f"`{flag}`" in line), None)
@@ -267,7 +277,7 @@ def test_serve_help_defaults_and_docs_match_settings(capsys):
 # -- limits: rejected with the limit named, never clamped ------------------------------------------------
 
 
-LIMITED = Settings(max_body_bytes=4096, max_decompressed_bytes=8192, max_questions=3, max_options=5, max_levels=4,
+LIMITED = ServerConfig(max_body_bytes=4096, max_decompressed_bytes=8192, max_questions=3, max_options=5, max_levels=4,
                    max_state_chars=200, max_text_chars=50, max_name_chars=20, max_id_chars=10, max_model_chars=12,
                    max_depth=5)
 
@@ -410,7 +420,7 @@ def test_multipart_request_part_and_unused_parts(limited):
 
 
 def test_a_body_that_never_finishes_is_408():
-    with fake_server(Settings(body_timeout_s=0.5)) as s, socket.create_connection(("127.0.0.1", s.port)) as sock:
+    with fake_server(ServerConfig(body_timeout_s=0.5)) as s, socket.create_connection(("127.0.0.1", s.port)) as sock:
         sock.sendall(b"POST /v1/systemone HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                      b"Content-Length: 100\r\n\r\n{\"model\":")
         sock.settimeout(10)
@@ -432,7 +442,7 @@ def test_a_body_that_never_finishes_is_408():
 def test_a_full_server_answers_429_with_retry_headers_and_loses_no_accepted_request():
     gate = threading.Event()
     engine = FakeEngine(gate=gate)
-    with fake_server(Settings(workers=1, max_queue=2, retry_after_s=2), engine) as s:
+    with fake_server(ServerConfig(workers=1, max_queue=2, retry_after_s=2), engine) as s:
         pool = ThreadPoolExecutor(max_workers=3)
         accepted = {f"accepted-{i}": pool.submit(post, s.url, noul_request(f"accepted-{i}")) for i in range(3)}
         engine.entered.acquire(timeout=20)
@@ -470,7 +480,7 @@ def test_a_full_server_answers_429_with_retry_headers_and_loses_no_accepted_requ
 def test_a_request_waiting_past_its_deadline_is_503_and_never_runs():
     gate = threading.Event()
     engine = FakeEngine(gate=gate)
-    with fake_server(Settings(workers=1, max_queue=4, queue_timeout_s=0.5), engine) as s:
+    with fake_server(ServerConfig(workers=1, max_queue=4, queue_timeout_s=0.5), engine) as s:
         with ThreadPoolExecutor(max_workers=1) as pool:
             first = pool.submit(post, s.url, noul_request("first"))
             assert engine.entered.acquire(timeout=20)
@@ -489,7 +499,7 @@ def test_a_request_waiting_past_its_deadline_is_503_and_never_runs():
 def test_a_client_that_disconnects_while_queued_is_dropped_without_running():
     gate = threading.Event()
     engine = FakeEngine(gate=gate)
-    with fake_server(Settings(workers=1, max_queue=4), engine) as s:
+    with fake_server(ServerConfig(workers=1, max_queue=4), engine) as s:
         with ThreadPoolExecutor(max_workers=1) as pool:
             first = pool.submit(post, s.url, noul_request("first"))
             assert engine.entered.acquire(timeout=20)
@@ -507,7 +517,7 @@ def test_a_client_that_disconnects_while_queued_is_dropped_without_running():
 
 def test_workers_bound_the_concurrent_model_calls():
     engine = FakeEngine(delay=0.05)
-    with fake_server(Settings(workers=2, max_queue=30), engine) as s:
+    with fake_server(ServerConfig(workers=2, max_queue=30), engine) as s:
         with ThreadPoolExecutor(max_workers=16) as pool:
             results = list(pool.map(lambda i: post(s.url, noul_request(f"w{i}")), range(16)))
         assert all(r.status_code == 200 for r in results)
@@ -519,7 +529,7 @@ def test_workers_bound_the_concurrent_model_calls():
 def test_past_max_connections_the_answer_is_a_json_429():
     gate = threading.Event()
     engine = FakeEngine(gate=gate)
-    with fake_server(Settings(workers=2, max_queue=2, max_connections=3), engine) as s:
+    with fake_server(ServerConfig(workers=2, max_queue=2, max_connections=3), engine) as s:
         with ThreadPoolExecutor(max_workers=2) as pool:
             held = [pool.submit(post, s.url, noul_request(f"held-{i}")) for i in range(2)]
             assert engine.entered.acquire(timeout=20) and engine.entered.acquire(timeout=20)
@@ -542,7 +552,7 @@ def test_while_the_model_loads_probes_answer_and_requests_get_503_but_bad_ones_s
         assert release.wait(timeout=60)
         return engine
 
-    settings = Settings(api_keys=KEYS, loading_retry_after_s=7)
+    settings = ServerConfig(api_keys=KEYS, loading_retry_after_s=7)
     with LoopbackServer(create_app(slow_factory, settings), settings) as s:
         assert httpx.get(f"{s.url}/healthz").json() == {"status": "ok"}
         r = httpx.get(f"{s.url}/readyz")
@@ -566,7 +576,7 @@ def test_a_model_that_fails_to_load_is_reported_not_fatal():
     def broken():
         raise RuntimeError("weights missing")
 
-    with LoopbackServer(create_app(broken, Settings()), Settings()) as s:
+    with LoopbackServer(create_app(broken, ServerConfig()), ServerConfig()) as s:
         wait_until(lambda: "weights missing" in httpx.get(f"{s.url}/readyz").text, what="the load failure")
         r = post(s.url, noul_request("x"))
         assert_error_shape(r, {503})
@@ -579,7 +589,7 @@ def test_an_engine_bug_is_a_json_500_that_reveals_nothing():
         def run(self, request):
             raise RuntimeError("internal path /secret/weights.bin")
 
-    with fake_server(Settings(), Broken()) as s:
+    with fake_server(ServerConfig(), Broken()) as s:
         r = post(s.url, noul_request("x"))
         assert r.status_code == 500 and r.headers["content-type"] == "application/json"
         assert r.json()["detail"]["error_type"] == "internal_error" and "secret" not in r.text
@@ -591,7 +601,7 @@ def test_an_engine_bug_is_a_json_500_that_reveals_nothing():
 
 
 def test_metrics_count_requests_by_route_and_status_and_questions_and_tokens():
-    with fake_server(Settings()) as s:
+    with fake_server(ServerConfig()) as s:
         for i in range(3):
             body = noul_request(f"m{i}")
             body["questions"]["r"] = {"type": "noul", "instructions": "z?"}
@@ -608,13 +618,13 @@ def test_metrics_count_requests_by_route_and_status_and_questions_and_tokens():
         assert m[("onepass_input_tokens_total", ())] == 60 and m[("onepass_output_tokens_total", ())] == 6
         assert m[("onepass_request_duration_seconds_count", (("route", "/v1/systemone"),))] == 4
         assert m[("onepass_queue_wait_seconds_count", ())] == 3
-        assert m[("onepass_model_ready", ())] == 1 and m[("onepass_workers", ())] == Settings().workers
+        assert m[("onepass_model_ready", ())] == 1 and m[("onepass_workers", ())] == ServerConfig().workers
         assert ("onepass_queue_depth", ()) in m and ("onepass_workers_busy", ()) in m
 
 
 def test_access_log_lines_carry_the_request_id_and_never_the_body(caplog):
     marker = "BODY-MARKER-7d1e"
-    with caplog.at_level(logging.INFO, logger="onepass.access"), fake_server(Settings()) as s:
+    with caplog.at_level(logging.INFO, logger="onepass.access"), fake_server(ServerConfig()) as s:
         ok = post(s.url, noul_request(f"{marker} state"))
         bad = post(s.url, {"model": "jev-latest", "state": marker, "questions": {"q": {"type": marker}}})
         missing = post(s.url, {"model": f"{marker}-model", "state": "x", "questions": {"q": {"type": "noul", "instructions": "y"}}})
@@ -630,7 +640,7 @@ def test_access_log_lines_carry_the_request_id_and_never_the_body(caplog):
 
 
 def test_every_response_is_json_with_a_request_id():
-    with fake_server(Settings()) as s:
+    with fake_server(ServerConfig()) as s:
         responses = [
             httpx.get(f"{s.url}/healthz"), httpx.get(f"{s.url}/readyz"), httpx.get(f"{s.url}/v1/models"),
             httpx.get(f"{s.url}/nothing"), httpx.get(f"{s.url}/v1/systemone"), httpx.delete(f"{s.url}/v1/models"),

@@ -12,7 +12,8 @@ import httpx
 import pytest
 from typesafe_sdk import Choice, Noul, RetryPolicy, TypeSafeClient, TypeSafeRateLimitError
 
-from onepass.server import Settings, create_app
+from onepass.config import ServerConfig
+from onepass.server import create_app
 from tests.conftest import KEYS
 from tests.test_hardening_support import LoopbackServer, assert_error_shape, metric_values
 
@@ -53,9 +54,9 @@ def one_torch_thread():
     torch.set_num_threads(old)
 
 
-def patient(workers: int = 1, max_queue: int = N, **kw) -> Settings:
+def patient(workers: int = 1, max_queue: int = N, **kw) -> ServerConfig:
     # Bounds that admit all 32 at once, and a deadline no slow CI machine reaches.
-    return Settings(api_keys=KEYS, workers=workers, max_queue=max_queue, queue_timeout_s=1800, **kw)
+    return ServerConfig(api_keys=KEYS, workers=workers, max_queue=max_queue, queue_timeout_s=1800, **kw)
 
 
 @pytest.fixture(scope="module")

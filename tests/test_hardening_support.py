@@ -9,8 +9,10 @@ import threading
 import time
 from types import SimpleNamespace
 
-from onepass.server import Settings, uvicorn_config
-from onepass.wire import APIError, RequestInvalid, parse_request
+from onepass.config import EngineConfig, ServerConfig
+from onepass.listener import uvicorn_config
+from onepass.errors import APIError, RequestInvalid
+from onepass.wire import parse_request
 from tests.conftest import ServerThread, free_port
 
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -23,7 +25,8 @@ class FakeEngine:
     `delay`: seconds each run() sleeps. Counts runs, concurrent runs, and the states it answered.
     """
 
-    def __init__(self, gate: threading.Event | None = None, delay: float = 0.0):
+    def __init__(self, gate: threading.Event | None = None, delay: float = 0.0, request_timeout_s: float | None = 60.0):
+        self.config = EngineConfig(request_timeout_s=request_timeout_s)
         self.info = SimpleNamespace(id="fake-1", description="fake engine for tests", release_date="2026-01-01")
         self.backend = SimpleNamespace(max_context=4096)
         self.names = {"fake-1", "jev-latest"}
@@ -74,7 +77,7 @@ class FakeEngine:
 class LoopbackServer(ServerThread):
     """uvicorn on 127.0.0.1 in a thread, configured exactly as `onepass serve` configures it."""
 
-    def __init__(self, app, settings: Settings | None = None, log_level: str = "warning"):
+    def __init__(self, app, settings: ServerConfig | None = None, log_level: str = "warning"):
         self.app = app
         self.settings = settings or app.state.settings
         super().__init__(app, config=uvicorn_config(app, self.settings, "127.0.0.1", free_port(), log_level=log_level))

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from onepass import cli, label, presets, run_cmd
+from onepass import cli, deciders, label, presets
 from tests.conftest import KEYS
 
 CLI = [sys.executable, "-m", "onepass.cli"]
@@ -45,7 +45,7 @@ class Counting:
         with self.lock:
             self.calls.append(state)
         if json.dumps(state) in self.fail:
-            raise run_cmd.DecideError(f"HTTP {self.status}: nope", self.status, "test_error", self.status >= 500)
+            raise deciders.DecideError(f"HTTP {self.status}: nope", self.status, "test_error", self.status >= 500)
         return self.inner.decide(state, questions)
 
 
@@ -69,7 +69,7 @@ def test_items_keep_their_shape_and_get_stable_keys(items):
 
 def test_label_writes_every_item_and_resumes(items, tmp_path, smol):
     out = tmp_path / "answers.jsonl"
-    decider = Counting(run_cmd.LocalDecider(smol))
+    decider = Counting(deciders.LocalDecider(smol))
     all_items = list(label.read_items(items))
     counts = label.label(decider, all_items, QUESTIONS, out, concurrency=2, progress=False)
     assert counts["answered"] == 5 and counts["failed"] == 0 and len(decider.calls) == 5
@@ -97,7 +97,7 @@ def test_failures_are_retried_written_with_their_error_and_redone(items, tmp_pat
     out = tmp_path / "answers.jsonl"
     all_items = list(label.read_items(items))
     bad = json.dumps(all_items[2].state)
-    flaky = Counting(run_cmd.LocalDecider(smol), fail=[bad])
+    flaky = Counting(deciders.LocalDecider(smol), fail=[bad])
     counts = label.label(flaky, all_items, QUESTIONS, out, retries=2, backoff=0, progress=False)
     assert counts["failed"] == 1 and counts["answered"] == 4
     assert flaky.calls.count(all_items[2].state) == 3  # first try + 2 retries
@@ -107,11 +107,11 @@ def test_failures_are_retried_written_with_their_error_and_redone(items, tmp_pat
     summary = label.summarise(out, QUESTIONS)
     assert summary["answered"] == 4 and summary["failed"] == 1
 
-    rejected = Counting(run_cmd.LocalDecider(smol), fail=[bad], status=400)
+    rejected = Counting(deciders.LocalDecider(smol), fail=[bad], status=400)
     label.label(rejected, all_items, QUESTIONS, out, retries=2, backoff=0, progress=False)
     assert rejected.calls == [all_items[2].state]  # a 4xx is not retried
 
-    fixed = Counting(run_cmd.LocalDecider(smol))
+    fixed = Counting(deciders.LocalDecider(smol))
     counts = label.label(fixed, all_items, QUESTIONS, out, progress=False)
     assert fixed.calls == [all_items[2].state] and counts["retried_failures"] == 1
     assert len(rows(out)) == 5 and not any("error" in r for r in rows(out))

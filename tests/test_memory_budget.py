@@ -12,7 +12,9 @@ import pytest
 
 from onepass import Engine
 from onepass.backends.embedded import EmbeddedBackend
-from onepass.wire import APIError
+from onepass.backends.memory import MemoryBudget, Shape
+from onepass.backends.prefix_cache import PrefixCache
+from onepass.errors import APIError
 
 OPTIONS = {f"option {chr(97 + i // 26)}{chr(97 + i % 26)}": None for i in range(128)}
 
@@ -75,7 +77,7 @@ def test_a_request_that_cannot_fit_is_refused_before_allocating(smol):
         assert refused.value.status == 413 and refused.value.error_type == "memory_budget_exceeded"
         assert "memory budget is 40.0 MiB" in refused.value.message and "Shorten the state" in refused.value.message
     assert kib("VmHWM") - before < 20 << 20  # nothing was prefilled
-    assert not small._prefixes
+    assert not small.prefix_cache
     # A short request still fits the same budget.
     ok = engine.decide({"model": "smollm2-135m", "state": "short", "questions": {"q": {"type": "noul", "instructions": "?"}}})
     assert 0 <= ok["answers"]["q"]["noul"] <= 1
@@ -87,9 +89,30 @@ def test_cached_prefixes_are_bounded_by_bytes(smol):
     for i in range(6):
         engine.decide({"model": "smollm2-135m", "state": long_state(engine, 100) + f" ({i})",
                        "questions": {"q": {"type": "noul", "instructions": "?"}}})
-        assert backend._prefix_bytes <= backend.memory.budget // 2
-        assert backend._prefix_bytes == sum(backend.memory.cache_bytes(len(k)) for k in backend._prefixes)
-    assert 1 <= len(backend._prefixes) < 6  # bytes, not the entry count, evicted the older states
+        assert backend.prefix_cache.bytes <= backend.memory.budget // 2
+        assert backend.prefix_cache.bytes == sum(backend.memory.cache_bytes(len(k)) for k in backend.prefix_cache)
+    assert 1 <= len(backend.prefix_cache) < 6  # bytes, not the entry count, evicted the older states
+
+
+def test_the_prefix_cache_keeps_the_most_recent_within_its_count_and_half_the_budget():
+    memory = MemoryBudget(Shape(kv_per_token=100, hidden=1, intermediate=1, heads=1, vocab=1, itemsize=4), budget=2000)
+    cache = PrefixCache(memory, max_entries=3)
+    a, b, c = [1] * 4, [2] * 4, [3] * 4  # 400 bytes of KV cache each
+    cache.put(a, "a")
+    cache.put(b, "b")
+    assert cache.get(a) == "a" and cache.get([9]) is None  # a is now the most recently used
+    cache.put(c, "c")  # 1,200 bytes is over half the budget: the least recently used (b) goes
+    assert list(cache) == [tuple(a), tuple(c)] and b not in cache and cache.bytes == 800
+    cache.make_room(1500)  # a 1,500-byte pass leaves room for one entry beside it
+    assert list(cache) == [tuple(c)] and cache.bytes == 400
+    for token in range(4):  # one-token entries: the count bounds them
+        cache.put([token], token)
+    assert len(cache) == 3 and [0] not in cache and [3] in cache
+    cache.clear()
+    assert len(cache) == 0 and cache.bytes == 0
+    off = PrefixCache(memory, max_entries=0)
+    off.put(a, "a")
+    assert a not in off and off.bytes == 0
 
 
 def test_the_budget_is_a_flag_of_every_command_that_loads_a_model():

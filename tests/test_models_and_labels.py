@@ -67,7 +67,7 @@ def test_unknown_model_name_says_what_works():
 
 
 def test_state_longer_than_context_is_400(tmp_path):
-    from onepass.wire import APIError
+    from onepass.errors import APIError
 
     engine = Engine(str(llama_with_smollm_tokenizer(tmp_path / "tiny", max_positions=1024)), log=lambda _m: None)
     with pytest.raises(APIError) as caught:
@@ -77,7 +77,7 @@ def test_state_longer_than_context_is_400(tmp_path):
 
 
 def test_total_work_limit_and_in_process_bad_text(tmp_path):
-    from onepass.wire import APIError, RequestInvalid
+    from onepass.errors import APIError, RequestInvalid
 
     directory = llama_with_smollm_tokenizer(tmp_path / "tiny")
     engine = Engine(str(directory), max_input_tokens=300, log=lambda _m: None)

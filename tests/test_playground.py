@@ -25,8 +25,9 @@ from conftest import KEYS, ServerThread
 
 from onepass.calibration import PACKAGED, Profile
 from onepass.engine import ModelInfo
-from onepass.server import Settings, create_app
-from onepass.wire import APIError
+from onepass.config import ServerConfig
+from onepass.server import create_app
+from onepass.errors import APIError
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -73,7 +74,7 @@ def browser():
 @pytest.fixture(scope="module")
 def open_server(smol):
     """Auth off (loopback only), like `onepass serve` without keys."""
-    with ServerThread(create_app(smol, Settings())) as running:
+    with ServerThread(create_app(smol, ServerConfig())) as running:
         yield running
 
 
@@ -355,7 +356,7 @@ SHIPPED = PACKAGED / "qwen2.5-coder-1.5b-instruct.float32.json"
 @needs_browser
 def test_calibration_page_draws_the_shipped_profile(page, tmp_path):
     profile = Profile.load(SHIPPED)
-    with ServerThread(create_app(ProfileOnlyEngine(profile), Settings())) as running:
+    with ServerThread(create_app(ProfileOnlyEngine(profile), ServerConfig())) as running:
         page.goto(running.url + "/calibration")
         page.wait_for_selector("section[data-readout='slot'] table.held-out")
         section = page.locator("section[data-readout='slot']")
@@ -413,7 +414,7 @@ def test_calibration_data_follows_the_keys(server, open_server):
 
 class ProfileOnlyServer(ServerThread):
     def __init__(self):
-        super().__init__(create_app(ProfileOnlyEngine(Profile.load(SHIPPED)), Settings()))
+        super().__init__(create_app(ProfileOnlyEngine(Profile.load(SHIPPED)), ServerConfig()))
 
 
 def test_the_assets_ship_in_the_package():

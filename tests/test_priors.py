@@ -12,7 +12,7 @@ import pytest
 from onepass import Engine
 from onepass.calibration import Profile
 from onepass.priors import CONTENT_FREE
-from onepass.wire import RequestInvalid
+from onepass.errors import RequestInvalid
 
 sys.path.insert(0, str(Path(__file__).parent))
 from tiny_random import llama_with_smollm_tokenizer  # noqa: E402

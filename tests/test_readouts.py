@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from onepass import Engine
-from onepass.wire import RequestInvalid
+from onepass.backends.base import Backend
+from onepass.errors import RequestInvalid
 from tests.tiny_random import llama_with_smollm_tokenizer
 
 FAMILIES = ["slot", "isolated", "likelihood", "debiased", "shortlist"]
@@ -70,7 +71,7 @@ def test_debiased_with_every_rotation_cancels_cyclic_order(tiny):
     """Starting from the request's own order, reading every rotation cancels a cyclic shift."""
     names = list(OPTIONS)
     engine = Engine(backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny",
-                    readout_options={"debiased": {"max_reads": len(names), "entropy_threshold": 0.0, "order": "given"}})
+                    debias_max_reads=len(names), debias_entropy=0.0, debias_order="given")
     rotated = names[2:] + names[:2]
     answers = ask(engine, {"a": choice(OPTIONS), "b": choice({n: OPTIONS[n] for n in rotated})}, "debiased")
     assert answers["a"]["x_reads"] == len(names) == answers["b"]["x_reads"]
@@ -83,7 +84,7 @@ def test_debiased_canonical_order_makes_any_permutation_identical(smol, threshol
     identical answers (and the same number of reads) under reversal and random permutations."""
     names = list(OPTIONS)
     engine = Engine(backend=smol.backend, tokenizer=smol.tokenizer, model_id="smol",
-                    readout_options={"debiased": {"entropy_threshold": threshold}})
+                    debias_entropy=threshold)
     questions = {"orig": choice(OPTIONS)}
     for i, order in enumerate(permutations(names)):
         questions[f"p{i}"] = choice({n: OPTIONS[n] for n in order})
@@ -95,12 +96,17 @@ def test_debiased_canonical_order_makes_any_permutation_identical(smol, threshol
         assert answer["choice"] == answers["orig"]["choice"]
 
 
-class CountingBackend:
-    """Wraps a backend and records how many reads and continuation options reach it."""
+class CountingBackend(Backend):
+    """Wraps a backend and records how many reads and continuation options reach it; it can do what the
+    wrapped one can, so it declares the same capabilities and passes batching on."""
 
     def __init__(self, inner):
         self.inner, self.name, self.max_context = inner, "counting", inner.max_context
+        self.capabilities = inner.capabilities
         self.reads = self.options = 0
+
+    def expecting(self):
+        return self.inner.expecting()
 
     def logprobs(self, prefix, reads):
         self.reads += len(reads)
@@ -133,7 +139,7 @@ def test_identical_reads_are_computed_once(tiny, family):
 def test_debiased_auto_policy_bounds_reads(tiny):
     for threshold, expected in [(1.0, {1}), (0.0, {3})]:
         engine = Engine(backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny",
-                        readout_options={"debiased": {"max_reads": 3, "entropy_threshold": threshold}})
+                        debias_max_reads=3, debias_entropy=threshold)
         answer = ask(engine, {"q": choice(OPTIONS)}, "debiased")["q"]
         assert answer["x_reads"] in expected
         assert 0.0 <= answer["x_agreement"] <= 1.0
@@ -141,7 +147,7 @@ def test_debiased_auto_policy_bounds_reads(tiny):
         assert abs(answer["x_agreement"] * answer["x_reads"] - round(answer["x_agreement"] * answer["x_reads"])) < 1e-9
     with pytest.raises(ValueError):
         Engine(backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny",
-               readout_options={"debiased": {"entropy_threshold": 1.5}})
+               debias_entropy=1.5)
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -217,7 +223,7 @@ def test_likelihood_defaults_to_the_mean_token_log_probability(tiny):
     """The default divides each option's total log-probability by its token count (measured choice,
     docs/readouts.md); `normalise: sum` keeps totals. Same reads, different combination."""
     total = Engine(backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny",
-                   readout_options={"likelihood": {"normalise": "sum"}})
+                   likelihood_normalise="sum")
     request = {"model": "jev-latest", "state": STATE, "questions": {"q": choice(OPTIONS)}, "x_readout": "likelihood"}
     assert tiny.decide(request)["answers"]["q"]["x_likelihood_normalise"] == "mean"
     assert total.decide(request)["answers"]["q"]["x_likelihood_normalise"] == "sum"

@@ -24,14 +24,15 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from onepass import Engine
-from onepass.backends.base import Read
+from onepass.backends.base import Backend, Capabilities, Continuation, Read
 from onepass.backends.embedded import EmbeddedBackend
-from onepass.backends.http import MISSING_LOGPROB, EngineClient, RemoteConfigError, RetryPolicy, group_reads
-from onepass.backends.remote import build_remote_engine
+from onepass.backends.engine_client import EngineClient, RetryPolicy
+from onepass.backends.remote import RemoteConfigError, build_remote_engine, group_reads
 from onepass.readouts import READOUTS
 from onepass.readouts.base import softmax
-from onepass.server import Settings, create_app
-from onepass.wire import APIError
+from onepass.config import EngineConfig, ServerConfig
+from onepass.server import create_app
+from onepass.errors import APIError
 
 import tinymodel
 
@@ -380,7 +381,7 @@ def test_arbitrary_reads_match_embedded(tiny, engine_on, kind):
     ]
     got = engine.backend.logprobs(prefix, reads)
     for g, read in zip(got, reads):  # against one plain forward of prefix + suffix
-        assert g.shape == (len(read.token_ids),) and g.missing == ()
+        assert g.shape == (len(read.token_ids),) and g.dtype == np.float64 and not np.isnan(g).any()
         np.testing.assert_allclose(g, tiny.logprobs(prefix + read.suffix)[read.token_ids], atol=1e-6)
     # and against the embedded backend (which cannot take an empty suffix: see the report on embedded.py)
     want = EmbeddedBackend(tiny.model, tiny.tokenizer).logprobs(prefix, reads[1:])
@@ -422,6 +423,25 @@ def test_every_readout_family_works_remotely(tiny, engine_on, kind, readout):
     )
 
 
+@pytest.mark.parametrize("kind", ["vllm", "sglang"])
+def test_remote_backends_follow_the_backend_contract(tiny, engine_on, kind):
+    """Declared capabilities, a plain max_context read from the served card when built (no I/O on access),
+    float64 arrays, and continuations through the contract's default (one read per token)."""
+    engine, fake = engine_on(kind)
+    backend = engine.backend
+    assert Backend in type(backend).__mro__  # subclassed explicitly (a Protocol: no isinstance)
+    assert backend.capabilities == Capabilities(reentrant=True, may_miss_labels=True)
+    assert "max_context" in vars(backend) and backend.max_context == 511  # max_model_len 512, one kept for the read
+    fake.requests.clear()
+    assert backend.max_context == 511 and not fake.requests
+    prefix = tiny.tokenizer.encode("<|im_start|>user\nThe box was broken", add_special_tokens=False)
+    (options,) = backend.continuations(prefix, [Continuation([11, 12], [[40, 41], [50]])])
+    for option, lp in zip([[40, 41], [50]], options):
+        assert lp.dtype == np.float64
+        want = [tiny.logprobs(prefix + [11, 12] + option[:j])[t] for j, t in enumerate(option)]
+        np.testing.assert_allclose(lp, want, atol=1e-6)
+
+
 def test_group_reads_packs_calls_within_engine_limits():
     reads = [Read([i], [1000 + i]) for i in range(200)]  # continuation-style: one distinct id per read
     groups = group_reads(reads, max_prompts=64, max_ids=128)
@@ -458,10 +478,9 @@ def test_old_vllm_flags_labels_outside_topk_and_does_not_count_their_mass(tiny, 
     order = [int(i) for i in np.argsort(-lp)]
     inside, outside = order[:3], order[-2:]
     (got,) = backend.logprobs(prefix, [Read([], inside + outside)])
-    assert got.missing == tuple(outside)
+    assert got.dtype == np.float64 and list(np.isnan(got)) == [False] * 3 + [True] * 2  # NaN: exactly `outside`
     np.testing.assert_allclose(got[:3], lp[inside], atol=1e-6)
-    assert list(got[3:]) == [MISSING_LOGPROB, MISSING_LOGPROB]
-    assert np.exp(got).sum() == pytest.approx(np.exp(lp[inside]).sum(), rel=1e-9)  # missing mass is not counted
+    assert np.nansum(np.exp(got)) == pytest.approx(np.exp(lp[inside]).sum(), rel=1e-9)  # missing mass is not counted
     assert backend.stats["missing_labels"] == 2
 
     # Through the engine: every label's mass comes only from labels that came back.
@@ -503,6 +522,22 @@ def test_wrong_model_name_fails_at_startup_naming_the_served_one(tiny, kind):
 def test_tokenizer_mismatch_fails_at_startup(tiny, engine_on, kind):
     with pytest.raises(RemoteConfigError, match="tokenizer does not match"):
         engine_on(kind, tokenize_offset=1)
+
+
+@pytest.mark.parametrize("kind", ["vllm", "sglang"])
+def test_an_engine_config_builds_the_remote_engine(tiny, kind):
+    """The server's path: one EngineConfig names the engine, its client settings and the Engine's own."""
+    with Served(make_app(Fake(tiny, kind=kind))) as served:
+        config = EngineConfig(backend=kind, backend_url=served.url, model=SERVED, tokenizer=str(tiny.dir),
+                              backend_timeout_s=7.0, backend_retries=2, backend_dp_size=3, readout="isolated")
+        engine = build_remote_engine(config, log=lambda _m: None)
+        backend = engine.backend
+        assert backend.name == kind and backend._probed and backend.max_context == 511
+        assert backend.client.retry.retries == 2 and backend.client._client.timeout.read == 7.0
+        assert getattr(backend, "data_parallel_size", None) == (3 if kind == "vllm" else None)
+        assert engine.default_readout == "isolated" and engine.info.id == SERVED
+        request = {**REQUEST, "x_readout": "isolated"}
+        assert_same(tiny.reference(request), engine.decide(REQUEST), 1e-5)
 
 
 def test_tokenizer_path_required_when_model_is_not_local(tiny):
@@ -634,6 +669,7 @@ def test_engine_down_at_start_then_up(tiny, kind):
     engine = build_remote_engine(kind, f"http://127.0.0.1:{port}", SERVED, None, str(tiny.dir), retry=FAST,
                                  connect_timeout_s=0.5, log=lambda _m: None)
     assert not engine.backend._probed
+    assert engine.backend.max_context == 512  # until the engine says: the tokenizer's model_max_length
     with pytest.raises(APIError) as caught:
         engine.decide(REQUEST)
     assert caught.value.status == 503 and caught.value.error_type == "engine_unavailable"
@@ -641,11 +677,12 @@ def test_engine_down_at_start_then_up(tiny, kind):
     with Served(make_app(Fake(tiny, kind=kind)), port=port):
         assert_same(tiny.reference(REQUEST), engine.decide(REQUEST), 1e-5)
     assert engine.backend._probed
+    assert engine.backend.max_context == 511  # the served max_model_len, read by the first-use probe
 
 
 def test_onepass_server_answers_502_and_503_in_the_contract_shape(tiny, engine_on):
     engine, fake = engine_on("vllm")
-    with Served(create_app(engine, Settings())) as onepass:
+    with Served(create_app(engine, ServerConfig())) as onepass:
         with httpx.Client(base_url=onepass.url, timeout=30) as client:
             ok = client.post("/v1/systemone", json=REQUEST)
             assert ok.status_code == 200

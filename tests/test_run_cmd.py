@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from onepass import cli, presets, run_cmd
+from onepass import cli, deciders, presets, run_cmd, terminal
 from tests.conftest import KEYS
 
 CLI = [sys.executable, "-m", "onepass.cli"]
@@ -20,7 +20,7 @@ TEXT = "Hi, I was charged twice for order #4411. Please refund one charge today.
 @pytest.fixture()
 def local(monkeypatch, smol):
     """`run` answers from the session's SmolLM2 engine instead of loading its own."""
-    monkeypatch.setattr(run_cmd, "make_decider", lambda args, log=None, command="run": run_cmd.LocalDecider(smol))
+    monkeypatch.setattr(run_cmd, "make_decider", lambda args, log=None, command="run": deciders.LocalDecider(smol))
     return smol
 
 
@@ -64,16 +64,16 @@ RESPONSE = {"model": "m", "answers": {
 
 
 def test_render_rows_bars_and_colour():
-    text = run_cmd.render(RESPONSE, {}, color=False, width=120, title="triage", seconds=1.5)
+    text = terminal.render(RESPONSE, {}, color=False, width=120, title="triage", seconds=1.5)
     lines = text.splitlines()
     assert len(lines) == 4 and "triage" in lines[0] and "1.50 s" in lines[0] and "\x1b[" not in text
     assert lines[1].split()[:2] == ["spam", "no"] and lines[1].rstrip().endswith("0.90")
     assert "billing" in lines[2] and "0.62" in lines[2] and "shipping 0.25" in lines[2] and "label mass 0.20" in lines[2]
     assert "today" in lines[3] and "2.4 / 3" in lines[3]  # the level nearest the score, and the score out of its top
     assert lines[1].count("█") > lines[2].count("█")  # 0.90 draws a longer bar than 0.62
-    assert "\x1b[" in run_cmd.render(RESPONSE, {}, color=True, width=120)
-    assert run_cmd.bar(0.5, 10) == ("█████", "·····") and run_cmd.bar(1 / 16, 2)[0] == "▏"
-    narrow = run_cmd.render(RESPONSE, {}, color=False, width=60).splitlines()
+    assert "\x1b[" in terminal.render(RESPONSE, {}, color=True, width=120)
+    assert terminal.bar(0.5, 10) == ("█████", "·····") and terminal.bar(1 / 16, 2)[0] == "▏"
+    narrow = terminal.render(RESPONSE, {}, color=False, width=60).splitlines()
     assert "label mass" in narrow[2]  # the warning outlives the runners-up on a narrow terminal
 
 
@@ -127,7 +127,7 @@ def test_prompt_loop_answers_each_text_until_eof(smol, capsys):
 
     args = type("A", (), {"state_json": False, "retries": 0, "json": False})()
     questions = presets.get("triage").questions
-    assert run_cmd._prompt_loop(run_cmd.LocalDecider(smol), questions, "triage", args, False, input_fn=fake_input) == 0
+    assert run_cmd._prompt_loop(deciders.LocalDecider(smol), questions, "triage", args, False, input_fn=fake_input) == 0
     out = capsys.readouterr().out
     assert out.count("triage · smollm2-135m · 4 questions") == 2  # two texts, two answer blocks
 
@@ -148,10 +148,10 @@ def test_remote_errors_are_retried_then_reported():
     class Flaky:
         def decide(self, state, questions):
             calls.append(1)
-            raise run_cmd.DecideError("HTTP 503: busy", 503, "overloaded", True, retry_after=0)
+            raise deciders.DecideError("HTTP 503: busy", 503, "overloaded", True, retry_after=0)
 
-    with pytest.raises(run_cmd.DecideError) as caught:
-        run_cmd.decide_with_retries(Flaky(), "x", {}, retries=2, sleep=lambda s: None)
+    with pytest.raises(deciders.DecideError) as caught:
+        deciders.decide_with_retries(Flaky(), "x", {}, retries=2, sleep=lambda s: None)
     assert len(calls) == 3 and caught.value.attempts == 3
 
 

@@ -10,7 +10,8 @@ import httpx
 import pytest
 from conftest import KEYS, ServerThread
 
-from onepass.server import Settings, create_app
+from onepass.config import ServerConfig
+from onepass.server import create_app
 
 AUTH = {"authorization": f"Bearer {KEYS[0]}"}
 QUESTION = {"urgent": {"type": "noul", "instructions": "Is it urgent?"}}
@@ -80,7 +81,7 @@ def test_a_decision_reports_its_prefill_miss_then_hit(server):
 
 def test_queue_time_is_the_wait_for_a_worker(smol):
     # One worker: of two requests sent together, one waits for the other's whole run.
-    with ServerThread(create_app(smol, Settings(workers=1))) as running:
+    with ServerThread(create_app(smol, ServerConfig(workers=1))) as running:
         results: list[httpx.Response] = []
 
         def send(i: int) -> None:
@@ -135,7 +136,7 @@ def test_metrics_are_zero_while_the_model_loads():
         gate.wait(30)
         raise RuntimeError("never loads in this test")
 
-    with ServerThread(create_app(slow_factory, Settings())) as running:
+    with ServerThread(create_app(slow_factory, ServerConfig())) as running:
         try:
             assert metric(running.url, "onepass_prefix_cache_hits_total", headers={}) == 0
             assert metric(running.url, "onepass_batch_size_count", headers={}) == 0
@@ -157,7 +158,7 @@ def test_uvicorns_own_429_carries_it_too():
     """Past --max-connections uvicorn answers before the app (onepass replaces that answer): same header."""
     import asyncio
 
-    from onepass.server import _connection_limit_app
+    from onepass.listener import _connection_limit_app
 
     sent = []
 

@@ -23,7 +23,7 @@ OPTIONS = {f"intent {name}": f"the customer asks about {name}" for name in
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory) -> Engine:
     path = llama_with_smollm_tokenizer(tmp_path_factory.mktemp("tiny") / "tiny", seed=11)
-    return Engine(str(path), dtype="float32", calibration=None, readout_options={"shortlist": {"k": 4}},
+    return Engine(str(path), dtype="float32", calibration=None, shortlist_k=4,
                   log=lambda _m: None)
 
 

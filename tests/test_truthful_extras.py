@@ -9,11 +9,12 @@ import pytest
 from typesafe_sdk import Choice, Noul, RetryPolicy, TypeSafeAPIError, TypeSafeClient
 
 from onepass import Engine
-from onepass.backends.http import MISSING_LOGPROB, label_logprobs
+from onepass.backends.base import Backend, Capabilities
 from onepass.calibration import Profile
 from onepass.readouts.base import softmax
-from onepass.server import Settings, create_app
-from onepass.wire import RequestInvalid
+from onepass.config import ServerConfig
+from onepass.server import create_app
+from onepass.errors import RequestInvalid
 from tests.test_hardening_support import LoopbackServer
 from tests.tiny_random import llama_with_smollm_tokenizer
 
@@ -94,7 +95,7 @@ def test_unknown_x_options_are_a_422_naming_the_known_ones(tiny):
 
 
 def test_the_sdk_sees_the_unknown_option_422_over_http(tiny):
-    settings = Settings()
+    settings = ServerConfig()
     with LoopbackServer(create_app(tiny, settings), settings) as s, \
             TypeSafeClient(base_url=s.url, api_key="k", retry=RetryPolicy(max_retries=0), timeout=60) as client:
         with pytest.raises(TypeSafeAPIError) as caught:
@@ -108,21 +109,17 @@ def test_the_sdk_sees_the_unknown_option_422_over_http(tiny):
 # -- labels a remote engine did not return ---------------------------------------------------------------------
 
 
-class DroppingBackend:
+class DroppingBackend(Backend):
     """A remote engine's top-k fallback, simulated: `drop(call, index, read)` names the label ids of a read
-    that do not come back (they get MISSING_LOGPROB and are listed in `.missing`, as the vLLM backend does)."""
+    that do not come back (they are NaN in the returned array, as the vLLM backend gives them back)."""
 
     name = "fake-remote"
-    reentrant = True
-    on_missing = "floor"
+    capabilities = Capabilities(reentrant=True, may_miss_labels=True)
 
     def __init__(self, inner, drop):
         self.inner, self.drop = inner, drop
+        self.max_context = inner.max_context
         self.calls: list = []
-
-    @property
-    def max_context(self) -> int:
-        return self.inner.max_context
 
     def logprobs(self, prefix, reads):
         call = len(self.calls)
@@ -130,8 +127,7 @@ class DroppingBackend:
         out = []
         for i, (read, lp) in enumerate(zip(reads, self.inner.logprobs(prefix, reads))):
             gone = set(self.drop(call, i, read)) & set(read.token_ids)
-            out.append(label_logprobs([MISSING_LOGPROB if t in gone else v for t, v in zip(read.token_ids, lp)],
-                                      [t for t in read.token_ids if t in gone]))
+            out.append(np.array([np.nan if t in gone else v for t, v in zip(read.token_ids, lp)], dtype=np.float64))
         return out
 
 
@@ -172,12 +168,12 @@ def test_isolated_leaves_out_an_option_without_yes_or_no_instead_of_9999_log_odd
 
 
 def test_debiased_averages_an_option_over_the_reads_that_returned_its_label(tiny):
-    options = {"debiased": {"max_reads": 4, "entropy_threshold": 0.0}}
-    clean = Engine(None, backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny", calibration=None, readout_options=options)
+    options = {"debias_max_reads": 4, "debias_entropy": 0.0}  # EngineConfig fields
+    clean = Engine(None, backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny", calibration=None, **options)
     body = request({"c": CHOICE}, x_readout="debiased")
     raw = np.stack(clean.outcomes(clean.validate(body))[4]["c"].raw)  # (4 reads, 4 options), question order
     # The first follow-up read (row 1) does not return the label it gave option 1.
-    engine = dropping(tiny, lambda call, i, read: {read.token_ids[1]} if (call, i) == (1, 0) else set(), readout_options=options)
+    engine = dropping(tiny, lambda call, i, read: {read.token_ids[1]} if (call, i) == (1, 0) else set(), **options)
     got = engine.decide(body)["answers"]["c"]
     assert got["x_reads"] == 4 and got["x_missing_labels"] and "x_excluded" not in got
     scores = raw.mean(axis=0)

@@ -1,11 +1,22 @@
-"""The narrow questions every backend answers, so readouts never care where logits come from."""
+"""The contract between the engine and a backend: what it can do (declared, never probed) and the two
+questions it answers, so readouts never care where logits come from.
+
+A backend subclasses `Backend` (a typing Protocol with default methods), sets `name`, `max_context` and
+`capabilities` when it is built, and implements `logprobs`; it overrides `continuations` when it scores
+option continuations natively and `expecting` when it gathers concurrent requests into shared passes.
+Labels an engine did not return are NaN in the arrays it gives back: every readout leaves NaN out and
+flags the label (`x_missing_labels`), so no sentinel value ever reaches the arithmetic.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ContextManager, Protocol
 
 import numpy as np
+
+__all__ = ["Backend", "Capabilities", "Continuation", "Read", "continuations_via_reads"]
 
 
 @dataclass(frozen=True)
@@ -24,17 +35,37 @@ class Continuation:
     options: list[list[int]]
 
 
+@dataclass(frozen=True)
+class Capabilities:
+    """What a backend can do, fixed when it is built."""
+
+    reentrant: bool = False  # several threads may call it at once (else the engine serialises requests)
+    batches_requests: bool = False  # gathers concurrent requests' reads into shared passes (`expecting`)
+    native_continuations: bool = False  # scores option continuations itself (else one read per token)
+    may_miss_labels: bool = False  # may leave asked labels out (a remote engine's top-k): NaN for each
+
+
 class Backend(Protocol):
     name: str
-    max_context: int
+    max_context: int  # longest prefix + suffix one read may take, known once the backend is built
+    capabilities: Capabilities
 
     def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
-        """Full-vocabulary log-probabilities of each read's token ids at the position after its suffix.
+        """Log-probabilities (float64, normalised over the full vocabulary) of each read's token ids at the
+        position after its suffix; NaN for a label the engine did not return.
 
         The prefix is shared by every read (prefilled once); results come back in the order of `reads`
         and must not depend on which other reads are in the call, beyond float noise.
         """
         ...
+
+    def continuations(self, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
+        """Per item, one array per option of its tokens' log-probabilities (NaN where not returned)."""
+        return continuations_via_reads(self, prefix, items)
+
+    def expecting(self) -> ContextManager:
+        """Held while a request is in flight: a batching backend waits for companions only then."""
+        return contextlib.nullcontext()
 
 
 def continuations_via_reads(backend: Backend, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
@@ -51,12 +82,4 @@ def continuations_via_reads(backend: Backend, prefix: list[int], items: list[Con
     out: list[list[list[float]]] = [[[] for _ in item.options] for item in items]
     for (i, k), lp in zip(index, flat):
         out[i][k].append(float(lp[0]))
-    return [[np.array(tokens) for tokens in per_item] for per_item in out]
-
-
-def continuation_logprobs(backend: Backend, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
-    """Use the backend's own continuation scoring when it has one, else the generic read-based one."""
-    native = getattr(backend, "continuations", None)
-    if native is not None:
-        return native(prefix, items)
-    return continuations_via_reads(backend, prefix, items)
+    return [[np.array(tokens, dtype=np.float64) for tokens in per_item] for per_item in out]

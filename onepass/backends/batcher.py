@@ -24,7 +24,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from onepass.wire import APIError
+from onepass.errors import APIError
+
+__all__ = ["Deadline", "DeadlineExceeded", "Job", "ReadBatcher", "RequestCancelled", "checkpoint", "current_deadline",
+           "is_out_of_memory", "overloaded", "shared_pass_failed"]
 
 log = logging.getLogger("onepass.backends")
 

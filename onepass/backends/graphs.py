@@ -15,6 +15,8 @@ import threading
 
 import torch
 
+__all__ = ["MAX_WIDTH", "ROW_BUCKETS", "WIDTH_STEP", "GraphedDecoder", "bucket"]
+
 ROW_BUCKETS = (1, 2, 4, 8, 16)
 WIDTH_STEP = 64  # widths round up to a multiple of this
 MAX_WIDTH = 1024  # wider rows run eagerly (capture memory grows with every bucket)

@@ -9,20 +9,25 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from onepass.wire import APIError
+from onepass.errors import APIError
+
+__all__ = ["MemoryBudget", "Shape", "default_budget", "return_freed_memory"]
 
 
 def return_freed_memory() -> None:
-    """Make glibc hand large freed blocks back to the system. Its mmap threshold otherwise grows to the size
-    of the largest block freed so far, so after one long prefill every activation of that size comes from
-    a heap that is never trimmed, and resident memory stays at its high-water mark. A fixed 1 MiB threshold
-    keeps each big tensor in its own mapping, released when freed. No effect off glibc."""
+    """Make glibc hand freed memory back and keep it from scattering. Its mmap threshold otherwise grows to the
+    size of the largest block freed so far, so after one long prefill every activation of that size comes
+    from a heap that is never trimmed, and resident memory stays at its high-water mark: a fixed 1 MiB
+    threshold keeps each big tensor in its own mapping, released when freed. And each thread that allocates
+    (workers, the batcher, the event loop) would get an arena of its own, up to 8 per core, each keeping its
+    own free fragments: two arenas bound that (docs/operations.md, soak). No effect off glibc."""
     import ctypes
     import ctypes.util
 
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         libc.mallopt(-3, 1 << 20)  # M_MMAP_THRESHOLD
+        libc.mallopt(-8, 2)  # M_ARENA_MAX
     except (OSError, AttributeError):
         pass
 
@@ -66,6 +71,8 @@ class Shape:
 
 
 class MemoryBudget:
+    """The budget in bytes, and estimates of what cached prefixes and forward passes take from it."""
+
     def __init__(self, shape: Shape, budget: int):
         if budget < 1:
             raise ValueError(f"the memory budget must be at least 1 byte, got {budget}")

@@ -6,11 +6,15 @@ decode step; the shared query is served from the radix cache. With apply_softmax
 labels' full-vocabulary probabilities, so the mass outside the labels stays visible (x_label_mass). Newer
 servers also return the log-probabilities themselves (`return_token_logprobs: true` -> `token_logprobs`);
 the probe asks for them and uses them when present, otherwise log(score). A score of exactly 0 (the engine's
--inf) becomes MISSING_LOGPROB, which is the same probability, 0.
+-inf) becomes ZERO_LOGPROB, vLLM's own floor for -inf: the same probability, 0. That label came back, so it
+is a number, not NaN; only a label absent from the answer is NaN (flagged).
 
 /generate (route="generate", or automatically when /v1/score is absent): `input_ids` = one list per read,
 `sampling_params: {"max_new_tokens": 0}`, `return_logprob: true`, `token_ids_logprob: [labels]`,
 `logprob_start_len: -1`; `meta_info.output_token_ids_logprobs[0]` holds [logprob, token_id, text] per label.
+
+The read loop, grouping and missing-label handling are `RemoteBackend`'s; this module supplies the probe
+and one call on either route.
 """
 
 from __future__ import annotations
@@ -18,33 +22,32 @@ from __future__ import annotations
 import logging
 import math
 
-import numpy as np
-
 from onepass.backends.base import Read
-from onepass.backends.batcher import checkpoint
-from onepass.backends.http import (
-    MISSING_LOGPROB,
-    EngineClient,
-    EngineHTTPError,
-    RemoteBackend,
-    engine_error,
-    group_reads,
-)
-from onepass.wire import APIError
+from onepass.backends.engine_client import EngineClient, EngineHTTPError, engine_error
+from onepass.backends.remote import RemoteBackend
+from onepass.errors import APIError
+
+__all__ = ["ZERO_LOGPROB", "SGLangBackend"]
 
 log = logging.getLogger("onepass.backends")
+
+# The log-probability of a label the engine returned with probability 0 (its -inf): vLLM's floor for -inf,
+# so both engines give the same finite number. exp(ZERO_LOGPROB) is exactly 0.0 in float64.
+ZERO_LOGPROB = -9999.0
 
 
 def _logprob(value) -> float:
     if value is None:
-        return MISSING_LOGPROB
+        return ZERO_LOGPROB
     value = float(value)
     if math.isnan(value):
         raise ValueError("NaN log-probability")
-    return max(value, MISSING_LOGPROB)
+    return max(value, ZERO_LOGPROB)
 
 
 class SGLangBackend(RemoteBackend):
+    """Label reads from SGLang's /v1/score, or /generate with max_new_tokens 0 (route picked by the probe)."""
+
     name = "sglang"
 
     def __init__(self, client: EngineClient, model: str, tokenizer=None, *, route: str = "auto",
@@ -64,10 +67,10 @@ class SGLangBackend(RemoteBackend):
         ids = [prompt[-1]]
         if self.requested_route in ("auto", "score"):
             try:
-                body = self.client.post("/v1/score", self._score_body(prompt[:-1], [prompt[-1:]], ids))
-            except EngineHTTPError as error:
-                if self.requested_route == "score" or error.status not in (404, 405):
-                    raise engine_error(self.client.engine, f"start-up probe of /v1/score: HTTP {error.status}: {error.message}") from None
+                body = self._probe_post("/v1/score", self._score_body(prompt[:-1], [prompt[-1:]], ids),
+                                        keep=lambda error: self.requested_route == "auto" and error.status in (404, 405))
+            except EngineHTTPError:  # no /v1/score on this server: /generate below
+                pass
             else:
                 scored = self._parse_score(body, 1, ids)[0]  # raises 502 on a shape onepass cannot read
                 self.token_logprobs = isinstance(body.get("token_logprobs"), list)
@@ -78,11 +81,7 @@ class SGLangBackend(RemoteBackend):
                     return
                 log.warning("SGLang at %s: /v1/score does not read query + item as one prompt (multi-item scoring "
                             "is on?); reading labels with /generate instead", self.client.shown_url)
-        try:
-            body = self.client.post("/generate", self._generate_body([prompt], ids))
-        except EngineHTTPError as error:
-            raise engine_error(self.client.engine, f"start-up probe of /generate: HTTP {error.status}: {error.message}") from None
-        self._parse_generate(body, 1)
+        self._parse_generate(self._probe_post("/generate", self._generate_body([prompt], ids)), 1)
         self.route = "generate"
         log.info("SGLang at %s: reading labels with /generate (max_new_tokens 0)", self.client.shown_url)
 
@@ -93,7 +92,7 @@ class SGLangBackend(RemoteBackend):
             plain = self._parse_generate(self.client.post("/generate", self._generate_body([prompt], ids)), 1)[0]
         except (EngineHTTPError, APIError):
             return True  # /generate not reachable here (a router that only forwards /v1/score): trust /v1/score
-        return all(abs(plain.get(i, MISSING_LOGPROB) - scored[i]) < 1e-3 for i in ids)
+        return all(abs(plain.get(i, ZERO_LOGPROB) - scored[i]) < 1e-3 for i in ids)
 
     # -- /v1/score -----------------------------------------------------------------------------------------
     def _score_body(self, query: list[int], items: list[list[int]], ids: list[int]) -> dict:
@@ -121,7 +120,7 @@ class SGLangBackend(RemoteBackend):
                 if logs:
                     values = [_logprob(v) for v in row]
                 else:
-                    values = [math.log(float(v)) if v and float(v) > 0 else MISSING_LOGPROB for v in row]
+                    values = [math.log(float(v)) if v and float(v) > 0 else ZERO_LOGPROB for v in row]
                 out.append(dict(zip(ids, values)))
             return out
         except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -152,27 +151,12 @@ class SGLangBackend(RemoteBackend):
         return out
 
     # -- reads -----------------------------------------------------------------------------------------------
-    def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
-        if not reads:
-            return []
-        self.ensure_probed()
-        results: list[np.ndarray | None] = [None] * len(reads)
-        headers = self.headers(prefix)
-        for indices, id_chunks in group_reads(reads, self.max_prompts_per_call, self.max_label_ids):
-            group = [reads[i] for i in indices]
-            found: list[dict[int, float]] = [{} for _ in group]
-            for ids in id_chunks:
-                checkpoint()  # between engine calls: stop a request past its deadline or cancelled
-                if self.route == "score":
-                    body = self.client.call("/v1/score", self._score_body(list(prefix), [list(r.suffix) for r in group], ids), headers)
-                    answer = self._parse_score(body, len(group), ids)
-                else:
-                    body = self.client.call("/generate", self._generate_body([list(prefix) + list(r.suffix) for r in group], ids), headers)
-                    answer = self._parse_generate(body, len(group))
-                self.count("calls")
-                for row, got in zip(found, answer):
-                    row.update(got)
-            for i, row in zip(indices, found):
-                results[i] = self._finish(list(reads[i].token_ids), row, None)
-        self.count("reads", len(reads))
-        return results  # type: ignore[return-value]
+    def _ids_per_call(self) -> int:
+        return self.max_label_ids
+
+    def _score(self, prefix: list[int], reads: list[Read], ids: list[int], headers: dict[str, str] | None) -> list[dict[int, float]]:
+        if self.route == "score":
+            body = self.client.call("/v1/score", self._score_body(prefix, [list(read.suffix) for read in reads], ids), headers)
+            return self._parse_score(body, len(reads), ids)
+        body = self.client.call("/generate", self._generate_body([prefix + list(read.suffix) for read in reads], ids), headers)
+        return self._parse_generate(body, len(reads))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+__all__ = ["OptionTrie"]
+
 
 class OptionTrie:
     """Options' token sequences as a trie: node k holds one token; options sharing leading tokens share

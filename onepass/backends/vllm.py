@@ -11,9 +11,11 @@ prompts (the prefix cache makes the repeats cheap).
 
 Older servers (before 0.32) ignore `logprob_token_ids`. The start-up probe sees that, and the backend falls
 back to the top-K list (`logprobs: K`, K as large as the server's `--max-logprobs` allows). A label outside
-the top K did not come back: it gets MISSING_LOGPROB (probability exactly 0, so it adds nothing to
-x_label_mass) and its id is in the returned array's `.missing`; with on_missing="error" the request fails
-with 502 instead.
+the top K did not come back: it is NaN in the returned array (the readouts leave it out, so it adds nothing
+to x_label_mass, and flag it); with on_missing="error" the request fails with 502 instead.
+
+The read loop, grouping and missing-label handling are `RemoteBackend`'s; this module supplies the probe
+and one `/v1/completions` call.
 """
 
 from __future__ import annotations
@@ -21,19 +23,11 @@ from __future__ import annotations
 import logging
 import re
 
-import numpy as np
-
 from onepass.backends.base import Read
-from onepass.backends.batcher import checkpoint
-from onepass.backends.http import (
-    EngineClient,
-    EngineHTTPError,
-    RemoteBackend,
-    RemoteConfigError,
-    engine_error,
-    group_reads,
-    state_key,
-)
+from onepass.backends.engine_client import EngineClient, EngineHTTPError, engine_error
+from onepass.backends.remote import RemoteBackend, RemoteConfigError, state_key
+
+__all__ = ["MAX_LOGPROB_TOKEN_IDS", "VLLMBackend"]
 
 log = logging.getLogger("onepass.backends")
 
@@ -42,6 +36,8 @@ TOKEN_KEY = re.compile(r"^token_id:(-?\d+)$")
 
 
 class VLLMBackend(RemoteBackend):
+    """Label reads from vLLM's /v1/completions: `logprob_token_ids` (vLLM 0.32+), else the top-K list."""
+
     name = "vllm"
 
     def __init__(self, client: EngineClient, model: str, tokenizer=None, *, fallback_top_k: int = 1000,
@@ -80,11 +76,10 @@ class VLLMBackend(RemoteBackend):
         prompt, ids = self._probe_ids()
         if self.requested_mode != "top_k":
             try:
-                body = self.client.post("/v1/completions", self._body([prompt], ids=ids), retry=True)
+                body = self._probe_post("/v1/completions", self._body([prompt], ids=ids),
+                                        keep=lambda error: error.status == 400 and "logprob_token_ids" in error.message)
                 found = self._parse(body, 1, probing=True)[0]
-            except EngineHTTPError as error:
-                if error.status != 400 or "logprob_token_ids" not in error.message:
-                    raise engine_error(self.client.engine, f"start-up probe of /v1/completions: HTTP {error.status}: {error.message}") from None
+            except EngineHTTPError:  # a server that refuses the field: the top-k fallback
                 found = {}
             if all(i in found for i in ids):
                 self.mode = "token_ids"
@@ -108,11 +103,10 @@ class VLLMBackend(RemoteBackend):
         k = self.fallback_top_k
         for _ in range(12):
             try:
-                self.client.post("/v1/completions", self._body([prompt], top_k=k))
+                self._probe_post("/v1/completions", self._body([prompt], top_k=k), what="top-k probe",
+                                 keep=lambda error: error.status == 400)
                 return k
             except EngineHTTPError as error:
-                if error.status != 400:
-                    raise engine_error(self.client.engine, f"top-k probe: HTTP {error.status}: {error.message}") from None
                 # "Requested sample logprobs of 1000, which is greater than max allowed: 20"
                 allowed = re.search(r"max(?:imum)?(?: allowed)?[^0-9]{0,12}(\d+)", error.message)
                 smaller = int(allowed.group(1)) if allowed else k // 2
@@ -166,29 +160,21 @@ class VLLMBackend(RemoteBackend):
             out[index] = found
         return out  # type: ignore[return-value]
 
-    def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
-        if not reads:
-            return []
-        self.ensure_probed()
-        results: list[np.ndarray | None] = [None] * len(reads)
-        headers = self.headers(prefix)
-        by_ids = self.mode == "token_ids"
-        for indices, id_chunks in group_reads(reads, self.max_prompts_per_call, MAX_LOGPROB_TOKEN_IDS if by_ids else 1 << 30):
-            prompts = [list(prefix) + list(reads[i].suffix) for i in indices]
-            found: list[dict[int, float]] = [{} for _ in indices]
-            for ids in id_chunks if by_ids else [None]:
-                checkpoint()  # between engine calls: stop a request past its deadline or cancelled
-                body = self._body(prompts, ids=ids) if by_ids else self._body(prompts, top_k=self.top_k)
-                answer = self._parse(self.client.call("/v1/completions", body, headers), len(prompts))
-                self.count("calls")
-                for row, got in zip(found, answer):
-                    row.update(got)
-            for i, row in zip(indices, found):
-                if by_ids and any(t not in row for t in reads[i].token_ids):
-                    raise engine_error(
-                        self.client.engine,
-                        "the answer lacks requested logprob_token_ids (is an older vLLM behind the same URL?)",
-                    )
-                results[i] = self._finish(list(reads[i].token_ids), row, None if by_ids else self.top_k)
-        self.count("reads", len(reads))
-        return results  # type: ignore[return-value]
+    def _ids_per_call(self) -> int:
+        return MAX_LOGPROB_TOKEN_IDS if self.mode == "token_ids" else 1 << 30
+
+    def _score(self, prefix: list[int], reads: list[Read], ids: list[int], headers: dict[str, str] | None) -> list[dict[int, float]]:
+        prompts = [prefix + list(read.suffix) for read in reads]
+        if self.mode == "token_ids":
+            body = self._body(prompts, ids=ids)
+        else:  # the top-K list answers for every label at once
+            body = self._body(prompts, top_k=self.top_k)
+        return self._parse(self.client.call("/v1/completions", body, headers), len(prompts))
+
+    def _unreturned(self) -> str:
+        if self.mode == "token_ids":  # vLLM returns every id asked for: an answer without one is not vLLM 0.32+
+            raise engine_error(
+                self.client.engine,
+                "the answer lacks requested logprob_token_ids (is an older vLLM behind the same URL?)",
+            )
+        return f"the top {self.top_k} log-probabilities"

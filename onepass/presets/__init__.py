@@ -14,9 +14,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from onepass.errors import OnepassError
 
-class PresetError(ValueError):
+
+class PresetError(OnepassError, ValueError):
     """An unknown preset or an unreadable question-set file; the message says what to do."""
+
+    status = 422
+    error_type = "preset_error"
 
 
 @dataclass(frozen=True)

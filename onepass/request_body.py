@@ -1,4 +1,5 @@
-"""Raw request bodies -> the JSON request: Content-Type, Content-Encoding (zstd, gzip), size caps, multipart.
+"""Reading a request body into its JSON: Content-Type, Content-Encoding (zstd, gzip), size and time caps,
+multipart parts, and the bounded drain of a refused body so the client sees the answer.
 
 Decompression is incremental and capped, so a small compressed bomb costs at most the cap (plus one
 step's output) in memory and stops as soon as the cap is passed. Every malformed body is a 4xx with a
@@ -11,10 +12,14 @@ import asyncio
 import zlib
 from email.parser import BytesParser
 from email.policy import HTTP
+from typing import Any
 
 import zstandard
+from starlette.requests import ClientDisconnect, Request
 
-from onepass.wire import APIError
+from onepass.config import ServerConfig
+from onepass.errors import APIError, RequestInvalid
+from onepass.strict_json import parse_json
 
 # Compressed zstd input is fed in small steps: one zstd RLE block (4 bytes) can expand to 128 KiB, so a
 # 64-byte step produces at most ~2 MiB before the cap is checked again.
@@ -27,6 +32,7 @@ _MAX_WINDOW = 1 << 27
 
 JSON_TYPES = ("application/json",)
 MULTIPART = "multipart/form-data"
+BODY_STATE = "onepass.body"  # in the scope once reading the body began: a later refusal drains nothing
 
 
 def too_large(limit: int, what: str = "the decompressed body", flag: str = "--max-decompressed-bytes") -> APIError:
@@ -184,11 +190,63 @@ def refuse_early(headers, settings) -> str:
     return kind
 
 
-async def drain_if_unread(request, settings, body_state: str) -> None:
+async def drain_if_unread(request, settings) -> None:
     """A request refused before its body was read: read and discard the rest (within the drain bounds), so
     the client gets the answer instead of a reset connection."""
-    if body_state in request.scope:
+    if BODY_STATE in request.scope:
         return
     declared = request.headers.get("content-length")
     if not (declared and declared.isdigit() and int(declared) > settings.max_drain_bytes):
         await drain(request.receive, settings.max_drain_bytes, settings.drain_timeout_s)
+
+
+
+
+async def read_payload(request: Request, settings: ServerConfig, kind: str = "json") -> object:
+    """The request's JSON: body read under a size cap and a time limit, decompressed under a cap, parsed."""
+    raw = bytearray()
+    more = True
+    request.scope[BODY_STATE] = "reading"
+    try:
+        async with asyncio.timeout(settings.body_timeout_s):
+            while more:
+                message = await request.receive()
+                if message["type"] == "http.disconnect":
+                    raise ClientDisconnect()
+                raw += message.get("body", b"")
+                more = bool(message.get("more_body", False))
+                if len(raw) > settings.max_body_bytes:
+                    break
+    except TimeoutError:
+        raise APIError(408, "request_timeout", f"the body did not arrive within {settings.body_timeout_s:g}s; send it faster") from None
+    except ClientDisconnect:
+        raise APIError(499, "client_closed_request", "the client disconnected while sending the body") from None
+    if len(raw) > settings.max_body_bytes:
+        # Read the rest (bounded) before answering: closing on a client still sending resets the
+        # connection, and it would see a broken pipe instead of the 413 it can act on.
+        if more:
+            await drain(request.receive, settings.max_drain_bytes - len(raw), settings.drain_timeout_s)
+        raise too_large(settings.max_body_bytes, "the body", "--max-body-bytes")
+    body = decode(bytes(raw), request.headers.get("content-encoding"), settings.max_decompressed_bytes)
+    if kind == "multipart":
+        body, parts = json_part(body, request.headers.get("content-type", ""))
+        payload = parse_json(body)
+        _check_parts(payload, parts)
+        return payload
+    return parse_json(body)
+
+
+def _check_parts(payload: Any, parts: dict[str, bytes]) -> None:
+    """Every multipart asset part must be named by an asset, and every named part must be there."""
+    assets = payload.get("assets") if isinstance(payload, dict) else None
+    named = {}
+    if isinstance(assets, dict):
+        named = {a["part"]: k for k, a in assets.items() if isinstance(a, dict) and isinstance(a.get("part"), str)}
+    for part in parts:
+        if part not in named:
+            raise RequestInvalid.single(["body"], f"the multipart part {part[:60]!r} is not used by any asset's 'part'; "
+                                        "remove it or reference it from assets", "unused_part")
+    for part, asset in named.items():
+        if part not in parts:
+            raise RequestInvalid.single(["body", "assets", asset, "part"], f"there is no multipart part named {part[:60]!r}",
+                                        "missing_part")
