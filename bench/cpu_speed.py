@@ -67,7 +67,10 @@ def matmul_gflops(repeats: int = 5) -> dict:
     for name in ("float32", "bfloat16", "float16", "int8"):
         layer, x = torch.nn.Linear(1536, 8960, bias=False), x32
         if name == "int8":
-            from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+            from torch.ao.quantization import (
+                per_channel_dynamic_qconfig,
+                quantize_dynamic,
+            )
 
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

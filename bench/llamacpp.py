@@ -202,7 +202,7 @@ def torch_worker(dtype: str) -> None:
                 slot.plan(engine.renderer, question)
             render.append(time.perf_counter() - t)
         engine.backend.clear_prefix_cache()
-        _, _, _, _, outcomes = engine.outcomes(request)  # label log-probs before calibration; also a warm-up
+        outcomes = engine.outcomes(request).by_question  # label log-probs before calibration; also a warm-up
         info["requests"][name] = {
             "prefix": list(map(int, prefix)), "reads": reads, "render_ms_p50": round(p50(render) * 1000, 2),
             "probs": {qid: [float(x) for x in o.probs(1.0)] for qid, o in outcomes.items()},

@@ -33,7 +33,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from onepass.cli import _loopback  # noqa: E402
+from onepass.serve_cmd import loopback  # noqa: E402
 
 TOPICS = ["a double charge", "a parcel that never arrived", "a login loop", "a wrong invoice address",
           "a cracked screen", "a cancelled flight", "a missing refund", "an account locked after a reset"]
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     proc = None
     if args.url:
         host = urlsplit(args.url).hostname or ""
-        if not _loopback(host):
+        if not loopback(host):
             parser.error(f"{args.url} is not a loopback address; this load test only runs against this machine")
         url, key = args.url.rstrip("/"), args.key or "none"
     else:

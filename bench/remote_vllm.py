@@ -29,7 +29,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import httpx  # noqa: E402
-
 import tinymodel  # noqa: E402
 
 SERVED = "tiny-qwen3"

@@ -9,8 +9,8 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
-from onepass.backends.batcher import Deadline, DeadlineExceeded
 from onepass.config import ServerConfig
+from onepass.deadline import Deadline, DeadlineExceeded
 from onepass.errors import APIError
 from onepass.metrics import Metrics
 from onepass.responses import retry_headers

@@ -26,7 +26,7 @@ from fastapi import FastAPI, Request
 from prometheus_client import Histogram
 
 from onepass import request_body, timing
-from onepass.backends.batcher import is_out_of_memory, overloaded
+from onepass.deadline import is_out_of_memory, overloaded
 from onepass.errors import APIError, OnepassError, RequestInvalid
 from onepass.limits import check_limits
 from onepass.responses import json_response

@@ -17,21 +17,31 @@ import numpy as np
 
 from onepass import answers, hardware, models, priors
 from onepass.backends.base import Backend
-from onepass.backends.batcher import (
+from onepass.calibration import Profile, find_profile
+from onepass.config import EngineConfig
+from onepass.deadline import (
     Deadline,
     checkpoint,
     current_deadline,
     is_out_of_memory,
     overloaded,
 )
-from onepass.calibration import Profile, find_profile
-from onepass.config import EngineConfig
 from onepass.errors import APIError, RequestInvalid
 from onepass.options import RequestOptions, with_options
-from onepass.readouts import READOUTS, Outcome, Plan
+from onepass.readouts import READOUTS, Outcome, Plan, Readout
 from onepass.render import LabelError, Renderer
 from onepass.strict_json import reject_lone_surrogates
 from onepass.wire import BoxQuestion, SystemOneRequest, parse_request
+
+
+@dataclass
+class Outcomes:
+    """What one request's reads said, before calibration: per question, its Outcome (label logits)."""
+
+    readout: Readout
+    prefix: list[int]  # the rendered state, read once
+    executed: list[Plan]  # every plan that ran, follow-up reads included
+    by_question: dict[str, Outcome]
 
 
 @dataclass
@@ -191,7 +201,8 @@ class Engine:
     def _run(self, request: SystemOneRequest) -> dict:
         options = getattr(request, "options", None) or RequestOptions()
         try:
-            readout, prefix, plans, executed, outcomes = self.outcomes(request)
+            found = self.outcomes(request)
+            readout, prefix, executed, outcomes = found.readout, found.prefix, found.executed, found.by_question
         except Exception as error:
             if not is_out_of_memory(error):
                 raise
@@ -230,7 +241,7 @@ class Engine:
         }
 
     def outcomes(self, request: SystemOneRequest):
-        """(readout, prefix, plans, executed plans, qid -> Outcome): label logits before calibration."""
+        """Every read the request needs, run: label logits per question, before calibration."""
         options = getattr(request, "options", None) or RequestOptions()
         readout = self.readouts[options.x_readout or self.default_readout]
         prefix = self.renderer.prefix(request.state)
@@ -269,7 +280,7 @@ class Engine:
                 checkpoint()
                 outcomes.update(self._execute(prefix, followups))
         executed = [*plans.values(), *followups.values()]
-        return readout, prefix, plans, executed, outcomes
+        return Outcomes(readout, prefix, executed, outcomes)
 
     @contextlib.contextmanager
     def _serialised(self):

@@ -1,13 +1,13 @@
 """Every error onepass raises on purpose, under one root: `OnepassError` carries the HTTP status and the
 `error_type` it maps to, so the server turns any of them into the contract's shape in one place
-(`response_parts`) and a caller can catch them all at once. Anything else reaching the server is a bug.
+(`server.create_app`'s handler) and a caller can catch them all at once. Anything else reaching the server is a bug.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["OnepassError", "APIError", "RequestInvalid", "ConfigError", "response_parts"]
+__all__ = ["OnepassError", "APIError", "RequestInvalid", "ConfigError"]
 
 
 class OnepassError(Exception):
@@ -60,8 +60,3 @@ class ConfigError(OnepassError, ValueError):
     """A setting that cannot work (a flag, an EngineConfig / ServerConfig field); the message says what to fix."""
 
     error_type = "configuration_error"
-
-
-def response_parts(error: OnepassError) -> tuple[int, dict, dict[str, str]]:
-    """(status, body, headers) of the HTTP answer to `error`."""
-    return error.status, error.body(), dict(error.headers)

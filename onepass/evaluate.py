@@ -87,7 +87,7 @@ def score_with_engine(engine, items: list[dict], readout: str | None, cache: Pat
                 scores, mass = hit
             else:
                 request = engine.validate({**item["request"], "x_readout": readout})
-                outcome = engine.outcomes(request)[4]["q"]
+                outcome = engine.outcomes(request).by_question["q"]
                 scores, mass = np.asarray(outcome.scores, dtype=np.float64), outcome.label_mass
                 cached.put(item["id"], item["request"], scores, mass)
             out.append(Scored(item, question["type"], softmax(scores), gold_index(question, item["gold"]), mass, scores))

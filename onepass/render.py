@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from itertools import product
 
 from onepass.errors import OnepassError
-from onepass.wire import MAX_LEVELS, MAX_OPTIONS, ChoiceQuestion, NoulQuestion, Question, ScoreQuestion
+from onepass.wire import (
+    MAX_LEVELS,
+    MAX_OPTIONS,
+    ChoiceQuestion,
+    NoulQuestion,
+    Question,
+    ScoreQuestion,
+)
 
 SYSTEM = (
     "You are a decision model. You read the content between <content> and </content>, then answer the "

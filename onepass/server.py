@@ -23,8 +23,8 @@ from onepass import batch_route, playground, request_body, timing
 from onepass.access_log import AccessLog
 from onepass.admission import Admission
 from onepass.auth import Keys
-from onepass.backends.batcher import is_out_of_memory, overloaded
 from onepass.config import ServerConfig
+from onepass.deadline import is_out_of_memory, overloaded
 from onepass.errors import APIError, OnepassError, RequestInvalid
 from onepass.limits import check_limits
 from onepass.metrics import Metrics

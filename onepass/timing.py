@@ -36,8 +36,8 @@ from typing import Any, Callable
 
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 
-from onepass.backends.batcher import current_deadline
 from onepass.backends.observer import Observed, Observer
+from onepass.deadline import current_deadline
 
 __all__ = ["EngineStats", "HEADER", "NO_WORK", "RequestTiming", "StatsCollector", "header_for", "instrument",
            "start", "timed"]

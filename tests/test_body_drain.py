@@ -24,7 +24,13 @@ from typesafe_sdk import Noul, RetryPolicy, TypeSafeClient
 from onepass.config import ServerConfig
 from onepass.errors import ConfigError
 from onepass.server import create_app
-from tests.test_hardening_support import FakeEngine, LoopbackServer, assert_error_shape, noul_request, wait_until
+from tests.test_hardening_support import (
+    FakeEngine,
+    LoopbackServer,
+    assert_error_shape,
+    noul_request,
+    wait_until,
+)
 
 LIMIT = 1 << 20
 BIG = b'{"model": "jev-latest", "state": "' + b"x" * (2 << 20) + b'"}'  # 2 MiB of valid JSON, over the 1 MiB limit

@@ -64,7 +64,12 @@ def test_gguf_file_and_cache_give_the_same_answers(smol):
 
 
 def test_serve_with_keys_answers_the_sdk_and_stops_on_sigterm():
-    from typesafe_sdk import Noul, RetryPolicy, TypeSafeAuthenticationError, TypeSafeClient
+    from typesafe_sdk import (
+        Noul,
+        RetryPolicy,
+        TypeSafeAuthenticationError,
+        TypeSafeClient,
+    )
 
     port = free_port()
     env = dict(os.environ, ONEPASS_API_KEYS="alpha-key,beta-key")

@@ -9,7 +9,13 @@ from dataclasses import fields
 import pytest
 
 from onepass import cli
-from onepass.config import EngineConfig, ServerConfig, SHAPE_LIMITS, flag_of, parse_bytes
+from onepass.config import (
+    SHAPE_LIMITS,
+    EngineConfig,
+    ServerConfig,
+    flag_of,
+    parse_bytes,
+)
 from onepass.errors import ConfigError, OnepassError
 from onepass.readouts import READOUTS
 

@@ -17,18 +17,19 @@ import pytest
 from typesafe_sdk import Noul, RetryPolicy, TypeSafeAPIError, TypeSafeClient
 
 from onepass import Engine
-from onepass.backends.batcher import (
-    Deadline,
-    DeadlineExceeded,
-    Job,
-    ReadBatcher,
-    checkpoint,
-    is_out_of_memory,
-)
+from onepass.backends.batcher import Job, ReadBatcher
 from onepass.config import ServerConfig
-from onepass.server import create_app
+from onepass.deadline import Deadline, DeadlineExceeded, checkpoint, is_out_of_memory
 from onepass.errors import APIError
-from tests.test_hardening_support import FakeEngine, LoopbackServer, assert_error_shape, metric_values, noul_request, wait_until
+from onepass.server import create_app
+from tests.test_hardening_support import (
+    FakeEngine,
+    LoopbackServer,
+    assert_error_shape,
+    metric_values,
+    noul_request,
+    wait_until,
+)
 from tests.tiny_random import llama_with_smollm_tokenizer
 
 CLI = [sys.executable, "-m", "onepass.cli"]

@@ -10,12 +10,22 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-from typesafe_sdk import Choice, Noul, RetryPolicy, TypeSafeClient, TypeSafeRateLimitError
+from typesafe_sdk import (
+    Choice,
+    Noul,
+    RetryPolicy,
+    TypeSafeClient,
+    TypeSafeRateLimitError,
+)
 
 from onepass.config import ServerConfig
 from onepass.server import create_app
 from tests.conftest import KEYS
-from tests.test_hardening_support import LoopbackServer, assert_error_shape, metric_values
+from tests.test_hardening_support import (
+    LoopbackServer,
+    assert_error_shape,
+    metric_values,
+)
 
 N = 32
 TEAMS = {"billing": "charges and refunds", "shipping": "parcels and delivery", "technical": None}

@@ -10,8 +10,8 @@ import time
 from types import SimpleNamespace
 
 from onepass.config import EngineConfig, ServerConfig
-from onepass.listener import uvicorn_config
 from onepass.errors import APIError, RequestInvalid
+from onepass.listener import uvicorn_config
 from onepass.wire import parse_request
 from tests.conftest import ServerThread, free_port
 

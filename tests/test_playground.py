@@ -24,10 +24,10 @@ import pytest
 from conftest import KEYS, ServerThread
 
 from onepass.calibration import PACKAGED, Profile
-from onepass.engine import ModelInfo
 from onepass.config import ServerConfig
-from onepass.server import create_app
+from onepass.engine import ModelInfo
 from onepass.errors import APIError
+from onepass.server import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -228,8 +228,8 @@ def test_likelihood_defaults_to_the_mean_token_log_probability(tiny):
     assert tiny.decide(request)["answers"]["q"]["x_likelihood_normalise"] == "mean"
     assert total.decide(request)["answers"]["q"]["x_likelihood_normalise"] == "sum"
     parsed = tiny.validate(request)  # with its x_ options, so outcomes() uses the likelihood family
-    mean_scores = tiny.outcomes(parsed)[4]["q"].scores
-    sum_scores = total.outcomes(parsed)[4]["q"].scores
+    mean_scores = tiny.outcomes(parsed).by_question["q"].scores
+    sum_scores = total.outcomes(parsed).by_question["q"].scores
     lengths = np.array([len(o) for o in tiny.renderer.likelihood(parsed.questions["q"])[1]])
     assert len(set(lengths)) > 1  # options of different lengths, so the two rules really differ
     assert np.allclose(mean_scores * lengths, sum_scores, atol=1e-6)

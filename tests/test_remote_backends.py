@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 import httpx
 import numpy as np
 import pytest
-
-from tests.conftest import ServerThread, free_port
+import tinymodel
 import torch
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -28,13 +27,12 @@ from onepass.backends.base import Backend, Capabilities, Continuation, Read
 from onepass.backends.embedded import EmbeddedBackend
 from onepass.backends.engine_client import EngineClient, RetryPolicy
 from onepass.backends.remote import RemoteConfigError, build_remote_engine, group_reads
+from onepass.config import EngineConfig, ServerConfig
+from onepass.errors import APIError
 from onepass.readouts import READOUTS
 from onepass.readouts.base import softmax
-from onepass.config import EngineConfig, ServerConfig
 from onepass.server import create_app
-from onepass.errors import APIError
-
-import tinymodel
+from tests.conftest import ServerThread, free_port
 
 SERVED = "tiny-qwen3"
 FAST = RetryPolicy(retries=2, backoff_s=0.01, max_backoff_s=0.05, deadline_s=10)

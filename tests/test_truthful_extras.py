@@ -11,10 +11,10 @@ from typesafe_sdk import Choice, Noul, RetryPolicy, TypeSafeAPIError, TypeSafeCl
 from onepass import Engine
 from onepass.backends.base import Backend, Capabilities
 from onepass.calibration import Profile
-from onepass.readouts.base import softmax
 from onepass.config import ServerConfig
-from onepass.server import create_app
 from onepass.errors import RequestInvalid
+from onepass.readouts.base import softmax
+from onepass.server import create_app
 from tests.test_hardening_support import LoopbackServer
 from tests.tiny_random import llama_with_smollm_tokenizer
 
@@ -171,7 +171,7 @@ def test_debiased_averages_an_option_over_the_reads_that_returned_its_label(tiny
     options = {"debias_max_reads": 4, "debias_entropy": 0.0}  # EngineConfig fields
     clean = Engine(None, backend=tiny.backend, tokenizer=tiny.tokenizer, model_id="tiny", calibration=None, **options)
     body = request({"c": CHOICE}, x_readout="debiased")
-    raw = np.stack(clean.outcomes(clean.validate(body))[4]["c"].raw)  # (4 reads, 4 options), question order
+    raw = np.stack(clean.outcomes(clean.validate(body)).by_question["c"].raw)  # (4 reads, 4 options), question order
     # The first follow-up read (row 1) does not return the label it gave option 1.
     engine = dropping(tiny, lambda call, i, read: {read.token_ids[1]} if (call, i) == (1, 0) else set(), **options)
     got = engine.decide(body)["answers"]["c"]

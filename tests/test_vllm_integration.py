@@ -14,17 +14,16 @@ import re
 import httpx
 import numpy as np
 import pytest
+import tinymodel
+from test_remote_backends import Served, probabilities
 
 from onepass import Engine
 from onepass.backends.base import Read
 from onepass.backends.embedded import EmbeddedBackend
 from onepass.backends.remote import build_remote_engine
-from onepass.readouts import READOUTS
 from onepass.config import ServerConfig
+from onepass.readouts import READOUTS
 from onepass.server import create_app
-
-import tinymodel
-from test_remote_backends import Served, probabilities
 
 pytestmark = pytest.mark.slow
 

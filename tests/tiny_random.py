@@ -5,7 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import torch
-from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+from transformers import (
+    AutoTokenizer,
+    LlamaConfig,
+    LlamaForCausalLM,
+    PreTrainedTokenizerFast,
+)
 
 from onepass import models
 
@@ -25,7 +30,8 @@ def llama_with_smollm_tokenizer(directory: Path, seed: int = 0, max_positions: i
 def llama_with_char_tokenizer(directory: Path) -> Path:
     """A random Llama whose character-level tokenizer has no chat template and no multi-letter tokens,
     so 'Yes' and 'No' are three and two tokens: the slot label scheme cannot read it."""
-    from tokenizers import Tokenizer, models as tk_models, pre_tokenizers
+    from tokenizers import Tokenizer, pre_tokenizers
+    from tokenizers import models as tk_models
 
     alphabet = sorted(set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;?!<>/\n-_\"'{}[]"))
     vocab = {"<unk>": 0, **{ch: i + 1 for i, ch in enumerate(alphabet)}}

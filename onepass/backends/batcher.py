@@ -9,9 +9,8 @@ Fairness: a job too big to share a pass (over `solo_tokens`) gets a batch of its
 each job (waking its caller) as soon as that job's result exists, so a small job never waits for the big
 ones that happened to arrive with it.
 
-Deadlines: each request carries a `Deadline` (time budget + cancel flag, in a context variable of its
-thread). Backends call `checkpoint()` between forward passes; a job still waiting in the queue is dropped
-as soon as its deadline passes or its client leaves. A forward pass that has started always finishes.
+Deadlines (onepass/deadline.py): a job still waiting in the queue is dropped as soon as its request's
+deadline passes or its client leaves; a runner hands each job's deadline to the thread that runs it.
 """
 
 from __future__ import annotations
@@ -20,123 +19,17 @@ import contextlib
 import logging
 import threading
 import time
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from onepass.errors import APIError
+from onepass.deadline import Deadline, current_deadline
 
-__all__ = ["Deadline", "DeadlineExceeded", "Job", "ReadBatcher", "RequestCancelled", "checkpoint", "current_deadline",
-           "is_out_of_memory", "overloaded", "shared_pass_failed"]
+__all__ = ["Job", "ReadBatcher", "shared_pass_failed"]
 
 log = logging.getLogger("onepass.backends")
 
 # How often a caller waiting for the model looks at its own deadline and cancel flag.
 _POLL_S = 0.05
-
-
-# -- per-request deadlines -------------------------------------------------------------------------------
-
-
-def _retry(seconds: int) -> dict[str, str]:
-    return {"retry-after": str(seconds), "retry-after-ms": str(seconds * 1000)}
-
-
-class DeadlineExceeded(APIError):
-    """503: the request ran out of its time budget (checked between forward passes)."""
-
-
-class RequestCancelled(APIError):
-    """499: the client went away while its request ran; nobody is waiting for the answer."""
-
-
-class Deadline:
-    """A request's time budget and cancel flag. Never interrupts a forward pass: `check()` is called
-    between passes (engine rounds, read batches, continuation batches, remote calls)."""
-
-    def __init__(self, seconds: float | None, *, retry_after_s: int = 1, setting: str = "--request-timeout-s",
-                 clock: Callable[[], float] = time.monotonic):
-        self.seconds = seconds
-        self.retry_after_s = retry_after_s
-        self.setting = setting  # the flag or argument that sets the budget, named in the error
-        self._clock = clock
-        self.expires = None if seconds is None else clock() + seconds
-        self.reason: str | None = None  # "client_closed", "deadline" or "shutdown" once cancelled
-
-    def cancel(self, reason: str = "client_closed") -> None:
-        if self.reason is None:
-            self.reason = reason
-
-    def remaining(self) -> float | None:
-        return None if self.expires is None else max(0.0, self.expires - self._clock())
-
-    def timeout_error(self) -> DeadlineExceeded:
-        return DeadlineExceeded(
-            503, "deadline_exceeded",
-            f"the request did not finish within its deadline of {self.seconds:g}s ({self.setting}) and was stopped; "
-            f"retry after {self.retry_after_s}s, or send a smaller request (fewer questions, a shorter state)",
-            _retry(self.retry_after_s),
-        )
-
-    def error(self) -> APIError | None:
-        """The error the request stops with, or None while it may go on."""
-        if self.reason == "client_closed":
-            return RequestCancelled(499, "client_closed_request", "the client disconnected while the request ran")
-        if self.reason == "shutdown":
-            return APIError(503, "shutting_down", "the server is shutting down; retry, another instance may answer", _retry(1))
-        if self.reason == "deadline" or (self.expires is not None and self._clock() >= self.expires):
-            return self.timeout_error()
-        return None
-
-    def check(self) -> None:
-        error = self.error()
-        if error is not None:
-            raise error
-
-    @contextlib.contextmanager
-    def active(self):
-        """Make this the deadline `checkpoint()` sees in the current thread."""
-        token = _CURRENT.set(self)
-        try:
-            yield self
-        finally:
-            _CURRENT.reset(token)
-
-
-_CURRENT: ContextVar[Deadline | None] = ContextVar("onepass_deadline", default=None)
-
-
-def current_deadline() -> Deadline | None:
-    return _CURRENT.get()
-
-
-def checkpoint() -> None:
-    """Between forward passes: stop here if this thread's request is past its deadline or cancelled."""
-    deadline = _CURRENT.get()
-    if deadline is not None:
-        deadline.check()
-
-
-# -- out of memory ---------------------------------------------------------------------------------------
-
-# CPU allocators raise a plain RuntimeError, so the message is the only sign there.
-_OOM_TEXT = ("out of memory", "can't allocate memory", "cannot allocate memory", "not enough memory")
-
-
-def is_out_of_memory(error: BaseException) -> bool:
-    if isinstance(error, MemoryError) or type(error).__name__ == "OutOfMemoryError":
-        return True
-    return isinstance(error, RuntimeError) and any(text in str(error).lower() for text in _OOM_TEXT)
-
-
-def overloaded(what: str, retry_after_s: int = 1) -> APIError:
-    """503 for an allocation failure: the request is not wrong, the machine had no room for it now."""
-    return APIError(
-        503, "overloaded",
-        f"the model ran out of memory on {what}; retry after {retry_after_s}s, and if it happens again send a "
-        "smaller request (fewer questions, a shorter state) or fewer requests at once",
-        _retry(retry_after_s),
-    )
 
 
 # -- the batcher -----------------------------------------------------------------------------------------

@@ -32,12 +32,18 @@ import torch
 
 from onepass.backends import layouts, passes
 from onepass.backends.base import Backend, Capabilities, Continuation, Read
-from onepass.backends.batcher import Job, ReadBatcher, checkpoint, is_out_of_memory, shared_pass_failed
+from onepass.backends.batcher import Job, ReadBatcher, shared_pass_failed
 from onepass.backends.graphs import GraphedDecoder, bucket
-from onepass.backends.memory import MemoryBudget, Shape, default_budget, return_freed_memory
+from onepass.backends.memory import (
+    MemoryBudget,
+    Shape,
+    default_budget,
+    return_freed_memory,
+)
 from onepass.backends.observer import Observed, Observer
 from onepass.backends.prefix_cache import PrefixCache
 from onepass.backends.trie import OptionTrie
+from onepass.deadline import checkpoint, is_out_of_memory
 
 __all__ = ["READ_MODES", "EmbeddedBackend"]
 

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
-from onepass.backends.batcher import checkpoint, current_deadline
+from onepass.deadline import checkpoint, current_deadline
 from onepass.errors import APIError
 
 __all__ = [

@@ -28,9 +28,19 @@ import numpy as np
 
 from onepass import models
 from onepass.backends.base import Backend, Capabilities, Read
-from onepass.backends.batcher import checkpoint
-from onepass.backends.engine_client import EngineClient, EngineHTTPError, RetryPolicy, display_url, engine_error
-from onepass.backends.remote_checks import RemoteConfigError, check_tokenizer, pick_model
+from onepass.backends.engine_client import (
+    EngineClient,
+    EngineHTTPError,
+    RetryPolicy,
+    display_url,
+    engine_error,
+)
+from onepass.backends.remote_checks import (
+    RemoteConfigError,
+    check_tokenizer,
+    pick_model,
+)
+from onepass.deadline import checkpoint
 from onepass.errors import APIError
 
 __all__ = [
