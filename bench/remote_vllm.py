@@ -82,7 +82,7 @@ def main() -> int:
 
     from onepass import Engine
     from onepass.backends.embedded import EmbeddedBackend
-    from onepass.backends.remote import build_remote_engine
+    from onepass.engine_setup import build_remote_engine
 
     work = Path(tempfile.mkdtemp(prefix="onepass-bench-"))
     model_dir = tinymodel.build(args.model_dir or work / "tiny")

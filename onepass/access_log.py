@@ -14,8 +14,9 @@ from typing import Any
 from starlette.datastructures import MutableHeaders
 
 from onepass import batch_route, playground, timing
+from onepass.errors import retry_headers
 from onepass.metrics import Metrics
-from onepass.responses import json_response, retry_headers
+from onepass.responses import json_response
 
 __all__ = ["AccessLog", "REQUEST_ID", "ROUTES"]
 

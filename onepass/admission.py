@@ -11,9 +11,8 @@ from typing import Any, Callable
 
 from onepass.config import ServerConfig
 from onepass.deadline import Deadline, DeadlineExceeded
-from onepass.errors import APIError
+from onepass.errors import APIError, retry_headers
 from onepass.metrics import Metrics
-from onepass.responses import retry_headers
 
 __all__ = ["Admission"]
 

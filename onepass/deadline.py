@@ -14,8 +14,7 @@ import time
 from contextvars import ContextVar
 from typing import Callable
 
-from onepass.errors import APIError
-from onepass.responses import retry_headers
+from onepass.errors import APIError, retry_headers
 
 __all__ = ["Deadline", "DeadlineExceeded", "RequestCancelled", "checkpoint", "current_deadline", "is_out_of_memory",
            "overloaded"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["OnepassError", "APIError", "RequestInvalid", "ConfigError"]
+__all__ = ["OnepassError", "APIError", "RequestInvalid", "ConfigError", "retry_headers"]
 
 
 class OnepassError(Exception):
@@ -60,3 +60,8 @@ class ConfigError(OnepassError, ValueError):
     """A setting that cannot work (a flag, an EngineConfig / ServerConfig field); the message says what to fix."""
 
     error_type = "configuration_error"
+
+
+def retry_headers(seconds: int) -> dict[str, str]:
+    """When to come back, for a 429 or 503: whole seconds and milliseconds (what the SDK reads first)."""
+    return {"retry-after": str(seconds), "retry-after-ms": str(seconds * 1000)}

@@ -8,7 +8,7 @@ import uuid
 from onepass import timing
 from onepass.access_log import REQUEST_ID
 from onepass.config import ServerConfig
-from onepass.responses import retry_headers
+from onepass.errors import retry_headers
 from onepass.strict_json import dumps
 
 __all__ = ["uvicorn_config"]

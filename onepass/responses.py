@@ -1,4 +1,4 @@
-"""JSON responses in the contract's shape, and the retry-after headers that go with 429 / 503."""
+"""JSON responses in the contract's shape (the retry-after headers that go with 429 / 503 are errors.py's)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,8 @@ from fastapi.responses import Response
 
 from onepass.strict_json import dumps
 
-__all__ = ["json_response", "retry_headers"]
+__all__ = ["json_response"]
 
 
 def json_response(status: int, body: object, headers: dict[str, str] | None = None) -> Response:
     return Response(dumps(body), status_code=status, media_type="application/json", headers=headers)
-
-
-def retry_headers(seconds: int) -> dict[str, str]:
-    return {"retry-after": str(seconds), "retry-after-ms": str(seconds * 1000)}

@@ -25,10 +25,10 @@ from onepass.admission import Admission
 from onepass.auth import Keys
 from onepass.config import ServerConfig
 from onepass.deadline import is_out_of_memory, overloaded
-from onepass.errors import APIError, OnepassError, RequestInvalid
+from onepass.errors import APIError, OnepassError, RequestInvalid, retry_headers
 from onepass.limits import check_limits
 from onepass.metrics import Metrics
-from onepass.responses import json_response, retry_headers
+from onepass.responses import json_response
 from onepass.wire import parse_request
 
 __all__ = ["create_app"]
@@ -128,7 +128,7 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: ServerConfig |
             try:
                 result = await admission.run(timing.timed(engine.run, request.scope), parsed, request.receive,
                                              engine.config.request_timeout_s)
-            except APIError:
+            except OnepassError:
                 raise
             except Exception as error:
                 if not is_out_of_memory(error):

@@ -6,6 +6,7 @@ by bytes."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,27 @@ def test_the_budget_is_a_flag_of_every_command_that_loads_a_model():
     assert json.loads(refused.stderr[refused.stderr.index("{"):])["detail"]["error_type"] == "memory_budget_exceeded"
     bad = subprocess.run([*cli, "--memory-budget", "lots"], capture_output=True, text=True, timeout=600)
     assert bad.returncode == 2 and "--memory-budget: 'lots' is not a size" in bad.stderr
+
+
+def test_freed_memory_is_trimmed_as_requests_leave_at_most_every_interval():
+    """The soak's resident-memory creep: glibc keeps freed blocks resident unless trimmed; the embedded
+    backend trims as requests leave the engine, rate-limited, without making anyone wait for it."""
+    from onepass.backends.batcher import ReadBatcher
+    from onepass.backends.memory import MemoryTrim
+
+    calls = []
+    trim = MemoryTrim(every_s=60.0)
+    trim._trim = lambda pad: calls.append(pad) or 1
+    left = []
+    batcher = ReadBatcher(lambda jobs: None, on_leave=lambda: (left.append(1), trim()))
+    for _ in range(3):
+        with batcher.expecting():
+            pass
+    assert len(left) == 3 and calls == [0]  # three requests left, one trim inside the interval
+    trim.every_s = 0.0
+    trim()
+    assert calls == [0, 0]
+    real = MemoryTrim(every_s=0.0)
+    started = time.perf_counter()
+    real()  # the real malloc_trim on this process: quick
+    assert real._trim is None or time.perf_counter() - started < 1.0

@@ -26,8 +26,9 @@ from onepass import Engine
 from onepass.backends.base import Backend, Capabilities, Continuation, Read
 from onepass.backends.embedded import EmbeddedBackend
 from onepass.backends.engine_client import EngineClient, RetryPolicy
-from onepass.backends.remote import RemoteConfigError, build_remote_engine, group_reads
+from onepass.backends.remote import RemoteConfigError, group_reads
 from onepass.config import EngineConfig, ServerConfig
+from onepass.engine_setup import build_remote_engine
 from onepass.errors import APIError
 from onepass.readouts import READOUTS
 from onepass.readouts.base import softmax
@@ -530,7 +531,7 @@ def test_an_engine_config_builds_the_remote_engine(tiny, kind):
                               backend_timeout_s=7.0, backend_retries=2, backend_dp_size=3, readout="isolated")
         engine = build_remote_engine(config, log=lambda _m: None)
         backend = engine.backend
-        assert backend.name == kind and backend._probed and backend.max_context == 511
+        assert backend.name == kind and backend.probed and backend.max_context == 511
         assert backend.client.retry.retries == 2 and backend.client._client.timeout.read == 7.0
         assert getattr(backend, "data_parallel_size", None) == (3 if kind == "vllm" else None)
         assert engine.default_readout == "isolated" and engine.info.id == SERVED
@@ -666,7 +667,7 @@ def test_engine_down_at_start_then_up(tiny, kind):
     port = free_port()
     engine = build_remote_engine(kind, f"http://127.0.0.1:{port}", SERVED, None, str(tiny.dir), retry=FAST,
                                  connect_timeout_s=0.5, log=lambda _m: None)
-    assert not engine.backend._probed
+    assert not engine.backend.probed
     assert engine.backend.max_context == 512  # until the engine says: the tokenizer's model_max_length
     with pytest.raises(APIError) as caught:
         engine.decide(REQUEST)
@@ -674,7 +675,7 @@ def test_engine_down_at_start_then_up(tiny, kind):
     assert caught.value.headers["retry-after"]
     with Served(make_app(Fake(tiny, kind=kind)), port=port):
         assert_same(tiny.reference(REQUEST), engine.decide(REQUEST), 1e-5)
-    assert engine.backend._probed
+    assert engine.backend.probed
     assert engine.backend.max_context == 511  # the served max_model_len, read by the first-use probe
 
 

@@ -20,8 +20,8 @@ from test_remote_backends import Served, probabilities
 from onepass import Engine
 from onepass.backends.base import Read
 from onepass.backends.embedded import EmbeddedBackend
-from onepass.backends.remote import build_remote_engine
 from onepass.config import ServerConfig
+from onepass.engine_setup import build_remote_engine
 from onepass.readouts import READOUTS
 from onepass.server import create_app
 

@@ -63,8 +63,9 @@ class Job:
 
 class ReadBatcher:
     def __init__(self, run: Callable[[list[Job]], None], max_wait_s: float = 0.002, max_jobs: int = 16,
-                 max_tokens: int = 8192, solo_tokens: int | None = None):
+                 max_tokens: int = 8192, solo_tokens: int | None = None, on_leave: Callable[[], None] | None = None):
         self._run = run  # fills job.result / job.error (ideally with job.finish) for every job it is given
+        self._on_leave = on_leave  # called (outside the lock) each time a request leaves the engine
         self.max_wait_s = max_wait_s
         self.max_jobs = max_jobs
         self.max_tokens = max_tokens
@@ -88,6 +89,8 @@ class ReadBatcher:
             with self._cv:
                 self._expected -= 1
                 self._cv.notify_all()
+            if self._on_leave is not None:
+                self._on_leave()
 
     def submit(self, prefix: list[int], reads: list, tokens: int):
         job = Job(prefix, reads, tokens, deadline=current_deadline(), _cv=self._cv)

@@ -36,6 +36,7 @@ from onepass.backends.batcher import Job, ReadBatcher, shared_pass_failed
 from onepass.backends.graphs import GraphedDecoder, bucket
 from onepass.backends.memory import (
     MemoryBudget,
+    MemoryTrim,
     Shape,
     default_budget,
     return_freed_memory,
@@ -89,8 +90,10 @@ class EmbeddedBackend(Backend, Observed):
         # and replayed; a lone small request takes that path too, since one replay beats eager passes.
         self.graphs = cuda_graphs if cuda_graphs is not None else self.device.type == "cuda"
         self.decoder = GraphedDecoder(model, use_graphs=self.graphs)
+        # On the CPU, freed memory goes back to the system as requests finish (every 2 s at most).
         self.batcher = ReadBatcher(self.run_jobs, max_wait_s=batch_wait_ms / 1000, max_jobs=cross_max_jobs,
-                                   max_tokens=cross_max_jobs * cross_max_row_tokens)
+                                   max_tokens=cross_max_jobs * cross_max_row_tokens,
+                                   on_leave=MemoryTrim() if self.device.type == "cpu" else None)
         if observer is not None:
             self.observe(observer)
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import threading
 from pathlib import Path
 from typing import Any, Callable
@@ -32,7 +31,6 @@ from onepass.backends.engine_client import (
     EngineClient,
     EngineHTTPError,
     RetryPolicy,
-    display_url,
     engine_error,
 )
 from onepass.backends.remote_checks import (
@@ -50,7 +48,6 @@ __all__ = [
     "RemoteBackend",
     "RemoteConfigError",
     "build_backend",
-    "build_remote_engine",
     "group_reads",
     "load_tokenizer",
     "state_key",
@@ -124,7 +121,7 @@ class RemoteBackend(Backend):
         self.max_prompts_per_call = max_prompts_per_call
         self.affinity_header = affinity_header
         self.max_context = self._fallback_context()  # the served model's, once the probe has read its card
-        self._probed = False
+        self.probed = False  # the engine answered the start-up probe (else: probed on first use)
         self._probe_lock = threading.Lock()
         self.tokenizer_checked = False
         self.stats = {"calls": 0, "reads": 0, "missing_labels": 0}
@@ -161,7 +158,7 @@ class RemoteBackend(Backend):
     def ensure_probed(self) -> None:
         """The probe, on first use when start-up could not reach the engine. A configuration problem found
         this late is a 502 for the request (and logged); at start-up it stops the server from loading."""
-        if self._probed:
+        if self.probed:
             return
         try:
             self._probe_once()
@@ -171,7 +168,7 @@ class RemoteBackend(Backend):
 
     def _probe_once(self) -> None:
         with self._probe_lock:
-            if self._probed:
+            if self.probed:
                 return
             card = pick_model(self.client, self.model)
             length = card.get("max_model_len")
@@ -180,7 +177,7 @@ class RemoteBackend(Backend):
             if self.tokenizer is not None:
                 self.tokenizer_checked = check_tokenizer(self.client, self.model, self.tokenizer)
             self._probe()
-            self._probed = True
+            self.probed = True
 
     def _probe_post(self, path: str, body: Any, *, what: str | None = None,
                     keep: Callable[[EngineHTTPError], bool] = lambda _error: False) -> Any:
@@ -289,60 +286,3 @@ def build_backend(backend: str, url: str, model: str, key: str | None = None, to
     from onepass.backends.sglang import SGLangBackend
 
     return SGLangBackend(client, model, tokenizer, **options)
-
-
-def _from_config(config) -> tuple[str, str | None, str | None, str | None, str | None, dict]:
-    """(backend, url, model, key, tokenizer path, backend options) an EngineConfig's remote fields describe."""
-    options: dict[str, Any] = {"timeout_s": config.backend_timeout_s, "retry": RetryPolicy(retries=config.backend_retries)}
-    if config.backend == "vllm" and config.backend_dp_size:
-        options["data_parallel_size"] = config.backend_dp_size
-    return config.backend, config.backend_url, config.model, config.backend_key, config.tokenizer, options
-
-
-def build_remote_engine(backend, url: str | None = None, model: str | None = None, key: str | None = None,
-                        tokenizer_path: str | None = None, *, readout: str = "slot", engine_kwargs: dict | None = None,
-                        log: Callable[[str], None] = print, **options):
-    """An Engine reading label log-probabilities from `backend` ("vllm" or "sglang") at `url`.
-
-    backend: "vllm" or "sglang"; or an EngineConfig, whose remote fields (backend, backend_url, model,
-    backend_key, tokenizer, backend_timeout_s, backend_retries, backend_dp_size) say the same and whose other
-    fields configure the Engine (then `url` ... `tokenizer_path`, `readout` and `engine_kwargs` are not given).
-    model: the engine's served model name (what its /v1/models lists); also the id onepass answers with.
-    key: the engine's API key (default: $ONEPASS_BACKEND_KEY); sent as a Bearer token, never logged.
-    tokenizer_path: registry name, .gguf file or tokenizer directory; default: `model` itself when that is a
-    registry name or a local path.
-    engine_kwargs: more Engine settings (EngineConfig fields: abstain thresholds, debias_*, ...).
-    options: timeout_s, connect_timeout_s, retry (RetryPolicy), on_missing ("flag" | "error"),
-    max_prompts_per_call, affinity_header, and backend specifics (vLLM: mode, fallback_top_k,
-    data_parallel_size; SGLang: route, max_label_ids).
-    """
-    from onepass.engine import Engine
-
-    config = None
-    if not isinstance(backend, str):  # an EngineConfig
-        config = backend
-        backend, url, model, key, tokenizer_path, configured = _from_config(config)
-        options = {**configured, **options}
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; choose one of {list(BACKENDS)}")
-    if not url or not model:
-        raise ValueError(f"backend {backend} needs a URL and the engine's served model name")
-    key = key or os.environ.get(KEY_ENV) or None
-    source = tokenizer_path or model
-    try:
-        tokenizer = load_tokenizer(source)
-    except RemoteConfigError:
-        if tokenizer_path:
-            raise
-        raise RemoteConfigError(
-            f"model {model!r} is neither a registry name nor a local path, so onepass cannot load its tokenizer: "
-            "pass --tokenizer with the served model's tokenizer directory (or .gguf file)"
-        ) from None
-    shown = display_url(url)
-    remote = build_backend(backend, url, model, key, tokenizer, **options)
-    settings = {} if config is not None else {"readout": readout, **(engine_kwargs or {})}
-    engine = Engine(None, config=config, backend=remote, tokenizer=tokenizer, model_id=model, log=log, **settings)
-    engine.info.description = f"{model}, served by {remote.client.engine}"
-    probed = "probed" if remote._probed else "not reachable yet; probing on first use"
-    log(f"onepass on {remote.client.engine} at {shown}: model {model} ({probed}; tokenizer from {source})")
-    return engine
