@@ -13,7 +13,7 @@ from onepass import hardware, models
 from onepass.config import EngineConfig, from_args
 from onepass.errors import ConfigError
 
-__all__ = ["engine_config", "check", "build_engine", "build_remote_engine", "engine_factory", "hardware_line", "check_flags"]
+__all__ = ["engine_config", "check", "build_engine", "build_remote_engine", "hardware_line", "check_flags"]
 
 
 def engine_config(args: argparse.Namespace, **extra) -> EngineConfig:
@@ -58,12 +58,6 @@ def build_engine(config: EngineConfig, log: Callable[[str], None] = print):
 
         return Engine(config=config, log=log)
     return build_remote_engine(config, log=log)
-
-
-def engine_factory(args: argparse.Namespace, log: Callable[[str], None] = print) -> Callable[[], object]:
-    """A zero-argument builder of the flags' engine (the server loads it in the background)."""
-    config = getattr(args, "engine_config", None) or engine_config(args)
-    return lambda: build_engine(config, log)
 
 
 def _from_config(config) -> tuple[str, str | None, str | None, str | None, str | None, dict]:
