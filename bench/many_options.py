@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from onepass import Engine
+from onepass import Engine, bench
 from onepass.calibration import ece
 from onepass.stats import percentile
 
@@ -130,10 +130,7 @@ def main() -> int:
             results[family][item["band"]].append(row)
     table = {family: {band: summarise(rows) for band, rows in by_band.items()} for family, by_band in results.items()}
     report = {"model": engine.info.id, "dtype": engine.dtype.value, "per_band": args.per_band, "table": table}
-    print(json.dumps(report, indent=2))
-    if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
+    bench.write(report, args.json)
     return 0
 
 
