@@ -137,17 +137,21 @@ def main() -> int:
     for method in methods:
         pairs = predictions[method]
         per_type = {t: block([(i, p) for i, p in pairs if i["type"] == t]) for t in TYPES}
-        worst = {t: max(domain_ece([(i, p) for i, p in pairs if i["type"] == t], d)
-                        - domain_ece([(i, p) for i, p in predictions["none"] if i["type"] == t], d) for d in domains)
-                 for t in TYPES}
-        result["by_method"][method] = {"overall": block(pairs), "by_type": per_type, "worst_domain_ece_change": worst}
-    print("| method | type | n | accuracy | ECE | Brier | worst domain ECE change vs none |")
-    print("|---|---|---|---|---|---|---|")
+        changes = {t: [domain_ece([(i, p) for i, p in pairs if i["type"] == t], d)
+                       - domain_ece([(i, p) for i, p in predictions["none"] if i["type"] == t], d)
+                       for d in domains if any(i["domain"] == d and i["type"] == t for i, _ in pairs)] for t in TYPES}
+        worst = {t: max(c) for t, c in changes.items()}
+        worse = {t: sum(x > 0.02 for x in c) for t, c in changes.items()}
+        result["by_method"][method] = {"overall": block(pairs), "by_type": per_type, "worst_domain_ece_change": worst,
+                                       "domains_worse_by_0.02": worse, "domains": {t: len(c) for t, c in changes.items()}}
+    print("| method | type | n | accuracy | ECE | Brier | worst domain ECE change vs none | domains worse by > 0.02 |")
+    print("|---|---|---|---|---|---|---|---|")
     for method, r in result["by_method"].items():
         for t in TYPES:
             m = r["by_type"][t]
-            print(f"| {method} | {t} | {m['n']} | {m['accuracy']:.3f} | {m['ece']:.3f} | {m['brier']:.3f} | "
-                  f"{r['worst_domain_ece_change'][t]:+.3f} |")
+            se = (m["accuracy"] * (1 - m["accuracy"]) / max(m["n"], 1)) ** 0.5
+            print(f"| {method} | {t} | {m['n']} | {m['accuracy']:.3f} ± {se:.3f} | {m['ece']:.3f} | {m['brier']:.3f} | "
+                  f"{r['worst_domain_ece_change'][t]:+.3f} | {r['domains_worse_by_0.02'][t]} of {r['domains'][t]} |")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(result, indent=2) + "\n")

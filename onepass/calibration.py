@@ -38,6 +38,10 @@ class Profile:
     report: dict = field(default_factory=dict)  # cross-validation and held-out metrics
     # The dtype the logits were read in: bf16 and float32 logits differ, so each dtype has its own fit.
     dtype: str = ""
+    # Question type -> readout family for `--readout auto`, chosen from the measured leave-one-domain-out
+    # table of this model (docs/calibration.md), with the numbers it was chosen on.
+    readout_policy: dict = field(default_factory=dict)
+    policy_report: dict = field(default_factory=dict)
 
     def temperature(self, readout: str, question_type: str) -> float:
         return float(self.temperatures.get(readout, {}).get(question_type, 1.0))
@@ -58,7 +62,30 @@ class Profile:
                     raise ValueError(f"{path}: temperature for {family}/{qtype} must be a positive number, got {t!r}")
         return cls(**data)
 
+    def check_covers(self, model_id: str, wanted: dict[str, tuple[str, str]]) -> None:
+        """For x_calibrated: true. `wanted`: question id -> (readout key, question type); a 422 saying what
+        the profile has when any of them has no fitted temperature."""
+        from onepass.errors import RequestInvalid
+
+        fitted = self.temperatures
+        missing = sorted({key for key, _ in wanted.values() if key not in fitted})
+        if missing:
+            raise RequestInvalid.single(
+                ["body", "x_calibrated"],
+                f"the calibration profile of model {model_id} has no temperatures for readout {missing[0]!r}; it has "
+                f"readouts {sorted(fitted)}: choose one of them with x_readout, or leave x_calibrated out", "value_error")
+        errors = [{"loc": ["body", "questions", qid, "type"], "type": "value_error",
+                   "msg": f"x_calibrated is true, but the calibration profile of model {model_id} has no temperature "
+                          f"for {qtype} questions with readout {key!r} (it has {sorted(fitted[key])}); "
+                          "leave x_calibrated out to get this answer uncalibrated"}
+                  for qid, (key, qtype) in wanted.items() if qtype not in fitted[key]]
+        if errors:
+            raise RequestInvalid(errors)
+
     def summary(self) -> str:
+        if not any(self.temperatures.values()):
+            return (f"uncalibrated: the profile ({self.dtype or 'dtype not recorded'}) has no fitted temperatures, "
+                    "probabilities are the raw label distribution")
         parts = [f"{f}: " + ", ".join(f"{q} T={t:.3g}" for q, t in sorted(ts.items())) for f, ts in sorted(self.temperatures.items())]
         return f"calibrated (profile v{self.version}, {self.dtype or 'dtype not recorded'}, data sha256 {self.data_sha256[:12]}; " + "; ".join(parts) + ")"
 

@@ -101,7 +101,8 @@ class EngineConfig:
     torch_threads: int | None = setting(None, "intra-op threads of an in-process model (default: torch's, one per core); use "
                                               "fewer than the cores on a machine shared with other CPU work", low=1, high=1024,
                                         group="hardware")
-    readout: str = setting("slot", "how labels are read (docs/readouts.md)", choices=READOUT_NAMES)
+    readout: str = setting("slot", "how labels are read (docs/readouts.md); auto: per question type, the family the "
+                                   "model's profile measured best", choices=READOUT_NAMES)
     calibration: str | None = setting("auto", "'auto' (the model's own profile), 'none', or a profile path")
     abstain_mass: float | None = setting(None, "mark x_abstain below this label mass", low=0.0, high=1.0)
     abstain_confidence: float | None = setting(None, "mark x_abstain below this confidence", low=0.0, high=1.0)
@@ -113,6 +114,8 @@ class EngineConfig:
                                                 "log-probability", choices=("mean", "sum"))
     prior_correction: bool = setting(False, "divide each question's content-free label prior out of its answers (slot, "
                                             "isolated, likelihood; per request: x_debias_prior); docs/calibration.md")
+    head: str | None = setting(None, "a learned head (safetensors from `onepass tune`) served as readout 'head' "
+                                     "(x_readout: head, or --readout head); docs/readouts.md")
     shortlist_k: int = setting(8, "shortlist: options a first slot read keeps for the likelihood rerank", low=2, high=MAX_OPTIONS)
     max_input_tokens: int = setting(65536, "tokens one request may make the model read (state once, every question, "
                                            "follow-up reads); 400 past it", low=1)
@@ -153,6 +156,12 @@ class EngineConfig:
         if self.prior_correction and self.readout not in ("slot", "isolated", "likelihood"):
             problems.append(f"prior_correction (--prior-correction) works with readout slot, isolated or likelihood, "
                             f"not {self.readout!r}")
+        if self.readout == "head" and not self.head:
+            problems.append("readout head (--readout head) needs a learned head: add --head PATH (fit one with "
+                            "`onepass tune`)")
+        if self.head and self.backend != "embedded":
+            problems.append(f"head (--head) reads hidden states, which backend {self.backend} does not hand out; "
+                            "use --backend embedded")
         if self.backend != "embedded" and not (self.backend_url and self.model):
             problems.append(f"backend {self.backend} (--backend) needs backend_url (--backend-url) and model (--model, "
                             "the engine's served model name)")
@@ -171,7 +180,8 @@ class EngineConfig:
         return {"debiased": {"max_reads": self.debias_max_reads, "entropy_threshold": self.debias_entropy,
                              "order": self.debias_order},
                 "likelihood": {"normalise": self.likelihood_normalise},
-                "shortlist": {"k": self.shortlist_k, "normalise": self.likelihood_normalise}}
+                "shortlist": {"k": self.shortlist_k, "normalise": self.likelihood_normalise},
+                "head": {"path": self.head}}
 
     def embedded_options(self) -> dict:
         return {"read_mode": self.read_mode, "batch_wait_ms": self.batch_wait_ms, "memory_budget": self.memory_budget}

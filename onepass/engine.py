@@ -26,7 +26,7 @@ from onepass.deadline import (
     is_out_of_memory,
     overloaded,
 )
-from onepass.errors import APIError, RequestInvalid
+from onepass.errors import APIError, ConfigError, RequestInvalid
 from onepass.options import RequestOptions, with_options
 from onepass.readouts import READOUTS, Outcome, Plan, Readout
 from onepass.render import LabelError, Renderer
@@ -67,6 +67,7 @@ class Engine:
         # What the weights run in: chosen here for an in-process model (hardware.py says why), the remote
         # engine's own business otherwise.
         self.device = self.dtype = None
+        hidden_size = None  # of an in-process model, to check a learned head against
         if backend is None:
             from onepass.backends.embedded import EmbeddedBackend
 
@@ -78,6 +79,7 @@ class Engine:
             self.dtype = hardware.choose_dtype(config.dtype, self.device.value)
             hf_model, tokenizer, model_id = models.load(config.model, dtype=self.dtype.value, device=self.device.value, log=log)
             backend = EmbeddedBackend(hf_model, tokenizer, **config.embedded_options())
+            hidden_size = int(hf_model.config.hidden_size)
         if tokenizer is None or model_id is None:
             raise ValueError("a custom backend needs its tokenizer and model_id")
         self.backend = backend
@@ -86,6 +88,12 @@ class Engine:
         # One instance per family, so a request can pick any of them with x_readout.
         options = config.readout_options()
         self.readouts = {name: cls(**options.get(name, {})) for name, cls in READOUTS.items()}
+        head = self.readouts["head"].head
+        if head is not None:  # a head reads one model's hidden states: refuse another model's at start
+            if not backend.capabilities.hidden_states:
+                raise ConfigError(f"head (--head) needs hidden states, which backend {backend.name} does not hand out; "
+                                  "serve the model in-process (--backend embedded) to use a learned head")
+            head.check(model_id, hidden_size if hidden_size is not None else -1)
         self.default_readout = config.readout
         self.prior_correction = config.prior_correction  # the default for requests without x_debias_prior
         self.priors = priors.ContentFreePriors(self.renderer, self._execute)
@@ -103,6 +111,12 @@ class Engine:
                                  f"in {served_dtype} with `onepass calibrate --dtype {served_dtype}`")
         else:
             self.profile = None
+        # --readout auto: the profile's measured policy, kept to the families served here (the head only for
+        # the types its loaded head was fitted for); any other type is read with slot.
+        policy = self.profile.readout_policy if self.profile is not None else {}
+        self.readouts["auto"].bind(self.readouts, {
+            qtype: family for qtype, family in policy.items()
+            if family in self.available_readouts() and family != "auto" and (family != "head" or qtype in head.types)})
         entry = models.REGISTRY.get(model_id)
         self.info = ModelInfo(
             id=model_id,
@@ -116,11 +130,16 @@ class Engine:
         # requests itself and remote engines take many, so several workers keep either busy.
         self._lock = None if backend.capabilities.reentrant else threading.Lock()
 
+    def available_readouts(self) -> list[str]:
+        """The families a request may choose here: the head only with a head loaded."""
+        return sorted(name for name in self.readouts if name != "head" or self.readouts["head"].head is not None)
+
     def model_list(self) -> list[dict]:
         calibration = self.profile.summary() if self.profile else "uncalibrated: probabilities are the raw label distribution"
         listed = [{"name": self.info.id, "description": f"{self.info.description} Readout {self.default_readout}; {calibration}.",
                    "release_date": self.info.release_date, "x_calibration": calibration,
-                   "x_readouts": sorted(self.readouts), "x_default_readout": self.default_readout,
+                   "x_readouts": self.available_readouts(), "x_default_readout": self.default_readout,
+                   "x_readout_policy": {t: self.readouts["auto"].policy.get(t, "slot") for t in ("noul", "choice", "score")},
                    **({"x_dtype": self.dtype.value, "x_dtype_reason": self.dtype.reason, "x_device": self.device.value}
                       if self.dtype else {})}]
         for alias in sorted(self.names & models.ALIASES):
@@ -138,6 +157,8 @@ class Engine:
         if self._corrects(request.options) and family not in priors.FAMILIES:
             raise RequestInvalid.single(["body", "x_debias_prior"], f"x_debias_prior works with the readouts "
                                         f"{list(priors.FAMILIES)}; this request reads with {family!r}", "value_error")
+        if family == "head":  # (auto names the head only for the types it was fitted for)
+            self.readouts["head"].check(request.questions)
         if request.options.x_calibrated:
             self._check_calibrated(request)
         if request.model not in self.names:
@@ -162,30 +183,22 @@ class Engine:
     def _corrects(self, options: RequestOptions) -> bool:
         return self.prior_correction if options.x_debias_prior is None else options.x_debias_prior
 
-    def profile_key(self, options: RequestOptions) -> str:
-        """The name this request's answers are calibrated under: the family, "+prior" when corrected."""
-        return priors.profile_key(options.x_readout or self.default_readout, self._corrects(options))
+    def profile_key(self, options: RequestOptions, question=None) -> str:
+        """The name an answer is calibrated under: the family that reads it (for auto, the one its policy
+        picks for the question's type), "+prior" when corrected."""
+        family = options.x_readout or self.default_readout
+        if family == "auto" and question is not None:
+            family = self.readouts["auto"].family(question)
+        return priors.profile_key(family, self._corrects(options))
 
     def _check_calibrated(self, request) -> None:
         """An explicit x_calibrated: true is a promise: every answer gets a fitted temperature for its readout
         and question type, or the request is a 422 saying what the profile has."""
-        readout = self.profile_key(request.options)
         if self.profile is None:
             raise RequestInvalid.single(["body", "x_calibrated"], f"model {self.info.id} has no calibration profile; "
                                         "fit one with `onepass calibrate` or leave x_calibrated out", "value_error")
-        fitted = self.profile.temperatures
-        if readout not in fitted:
-            raise RequestInvalid.single(
-                ["body", "x_calibrated"],
-                f"the calibration profile of model {self.info.id} has no temperatures for readout {readout!r}; it has "
-                f"readouts {sorted(fitted)}: choose one of them with x_readout, or leave x_calibrated out", "value_error")
-        errors = [{"loc": ["body", "questions", qid, "type"], "type": "value_error",
-                   "msg": f"x_calibrated is true, but the calibration profile of model {self.info.id} has no temperature "
-                          f"for {question.type} questions with readout {readout!r} (it has {sorted(fitted[readout])}); "
-                          "leave x_calibrated out to get this answer uncalibrated"}
-                  for qid, question in request.questions.items() if question.type not in fitted[readout]]
-        if errors:
-            raise RequestInvalid(errors)
+        self.profile.check_covers(self.info.id, {qid: (self.profile_key(request.options, question), question.type)
+                                                 for qid, question in request.questions.items()})
 
     def decide(self, payload: Any) -> dict:
         """Answer one System One request (a dict as sent on the wire); raises RequestInvalid / APIError."""
@@ -210,10 +223,10 @@ class Engine:
             raise overloaded(f"this request ({len(request.questions)} questions)") from None
         # A profile calibrates the (readout family, question type) pairs it was fitted for; only those
         # answers report x_calibrated: true.
-        fitted = (self.profile.temperatures.get(self.profile_key(options), {})
-                  if self.profile is not None and options.x_calibrated is not False else {})
+        profile = self.profile if options.x_calibrated is not False else None
         result = {}
         for qid, question in request.questions.items():
+            fitted = profile.temperatures.get(self.profile_key(options, question), {}) if profile is not None else {}
             outcome = outcomes[qid]
             keys = _answer_keys(question)
             # No label came back at all (a remote top-k fallback): no evidence, so the uniform distribution,
@@ -236,7 +249,8 @@ class Engine:
             "usage": {
                 "input_tokens": len(prefix) + sum(self._plan_tokens(p) for p in executed),
                 # Nothing is generated: output_tokens counts the answer positions read.
-                "output_tokens": sum(len(p.reads) + sum(len(c.options) for c in p.continuations) for p in executed),
+                "output_tokens": sum(len(p.reads) + len(p.features) + sum(len(c.options) for c in p.continuations)
+                                     for p in executed),
             },
         }
 
@@ -299,6 +313,7 @@ class Engine:
         """One backend call for every read of every plan, one for every continuation; then combine."""
         reads = [read for plan in plans.values() for read in plan.reads]
         conts = [c for plan in plans.values() for c in plan.continuations]
+        feature_reads = [read for plan in plans.values() for read in plan.features]
         # Identical reads (the same question asked twice, isolated options or likelihood contexts that do
         # not depend on order) are computed once and shared.
         unique_reads, read_of = _unique(reads, lambda r: (tuple(r.suffix), tuple(r.token_ids)))
@@ -306,14 +321,22 @@ class Engine:
         read_lp = self.backend.logprobs(prefix, unique_reads) if reads else []
         checkpoint()
         cont_lp = self.backend.continuations(prefix, unique_conts) if conts else []
+        unique_feats, feat_of = _unique(feature_reads, lambda r: (tuple(r.suffix), tuple(r.token_ids)))
+        feats = self.backend.features(prefix, unique_feats) if feature_reads else []
+        feats = [feats[k] for k in feat_of]
         # Labels a remote engine did not return come back NaN (the backend contract): every readout leaves
         # them out, and they are flagged below.
         read_lp = [read_lp[k] for k in read_of]
         cont_lp = [cont_lp[k] for k in cont_of]
-        outcomes, r, c = {}, 0, 0
+        outcomes, r, c, f = {}, 0, 0, 0
         for qid, plan in plans.items():
             mine = read_lp[r : r + len(plan.reads)]
-            outcomes[qid] = plan.combine(mine, cont_lp[c : c + len(plan.continuations)])
+            conts_of_plan = cont_lp[c : c + len(plan.continuations)]
+            if plan.features:
+                outcomes[qid] = plan.combine(mine, conts_of_plan, feats[f : f + len(plan.features)])
+                f += len(plan.features)
+            else:
+                outcomes[qid] = plan.combine(mine, conts_of_plan)
             # A remote engine's top-k fallback may not return every label: flagged, and left out.
             missing = {int(t) for read, lp in zip(reads[r : r + len(plan.reads)], mine) for t, v in zip(read.token_ids, lp) if np.isnan(v)}
             missing |= {int(o[j]) for cont, lps in zip(conts[c : c + len(plan.continuations)], cont_lp[c : c + len(plan.continuations)])
@@ -326,12 +349,12 @@ class Engine:
 
     @staticmethod
     def _plan_tokens(plan: Plan) -> int:
-        return sum(len(r.suffix) for r in plan.reads) + sum(
+        return sum(len(r.suffix) for r in [*plan.reads, *plan.features]) + sum(
             len(c.context) + sum(len(o) for o in c.options) for c in plan.continuations)
 
     def _check_context(self, prefix: list[int], plans) -> None:
         longest = max(
-            [len(r.suffix) for p in plans for r in p.reads]
+            [len(r.suffix) for p in plans for r in [*p.reads, *p.features]]
             + [len(c.context) + max(map(len, c.options)) for p in plans for c in p.continuations]
         )
         if len(prefix) + longest > self.backend.max_context:

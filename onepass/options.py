@@ -1,6 +1,6 @@
 """Per-request onepass options: top-level `x_` fields, validated (never clamped) like everything else.
 
-    "x_readout": "slot" | "isolated" | "likelihood" | "debiased" | "shortlist"
+    "x_readout": "slot" | "isolated" | "likelihood" | "debiased" | "shortlist" | "head" | "auto"
     "x_abstain_mass": 0..1        mark x_abstain when the label mass is below this
     "x_abstain_confidence": 0..1  mark x_abstain when the confidence is below this
     "x_calibrated": true | false  apply the model's calibration profile (default: the server's setting)
@@ -22,7 +22,7 @@ from onepass.wire import SystemOneRequest, validation_detail
 
 class RequestOptions(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
-    x_readout: Literal["slot", "isolated", "likelihood", "debiased", "shortlist"] | None = None
+    x_readout: Literal["slot", "isolated", "likelihood", "debiased", "shortlist", "head", "auto"] | None = None
     x_abstain_mass: float | None = Field(None, ge=0.0, le=1.0)
     x_abstain_confidence: float | None = Field(None, ge=0.0, le=1.0)
     x_calibrated: bool | None = None

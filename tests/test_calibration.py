@@ -137,7 +137,7 @@ def test_scores_cache_reuses_only_its_own_setting(tiny_dir, tmp_path, monkeypatc
     from onepass import evaluate as ev
     from onepass.readouts.likelihood import LikelihoodReadout
 
-    engine = Engine(str(tiny_dir), calibration=None, log=lambda _m: None)
+    engine = Engine(str(tiny_dir), dtype="float32", calibration=None, log=lambda _m: None)  # then bf16 is a change
     items = ev.load_corpus(_mini_corpus(tmp_path, 3, 1))
     cache, said = tmp_path / "scores.jsonl", []
     calls = _counting(engine, monkeypatch)

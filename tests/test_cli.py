@@ -22,13 +22,13 @@ REQUEST = {"model": "smollm2-135m", "state": "Server cpu at 99% for an hour, the
                          "oom": {"type": "noul", "instructions": "Was a process killed for memory?"}}}
 
 
-def test_decide_prints_the_same_response_as_the_python_api(tmp_path, smol):
+def test_decide_prints_the_same_response_as_the_python_api(tmp_path, smol_auto):
     path = tmp_path / "req.json"
     path.write_text(json.dumps(REQUEST))
     out = subprocess.run([*CLI, "decide", "--model", "smollm2-135m", "--request", str(path)],
                          capture_output=True, text=True, timeout=300, check=True)
     printed = json.loads(out.stdout)
-    direct = smol.decide(REQUEST)
+    direct = smol_auto.decide(REQUEST)  # `decide` serves --dtype auto
     assert printed["model"] == "smollm2-135m"
     assert set(printed["answers"]) == {"sev", "oom"}
     assert abs(printed["answers"]["oom"]["noul"] - direct["answers"]["oom"]["noul"]) < 1e-6
@@ -53,7 +53,7 @@ def test_models_lists_registry_and_cache_state():
 def test_gguf_file_and_cache_give_the_same_answers(smol):
     """The fast-loading safetensors cache holds exactly the dequantised GGUF weights."""
     (gguf,) = models.REGISTRY["smollm2-135m"].sources()
-    from_gguf = Engine(str(gguf), log=lambda _m: None).decide({**REQUEST, "model": "jev-latest"})
+    from_gguf = Engine(str(gguf), dtype="float32", log=lambda _m: None).decide({**REQUEST, "model": "jev-latest"})
     cached = smol.decide({**REQUEST, "model": "jev-latest"})
     for qid in REQUEST["questions"]:
         a, b = from_gguf["answers"][qid], cached["answers"][qid]

@@ -23,7 +23,7 @@ import httpx
 import pytest
 from conftest import KEYS, ServerThread
 
-from onepass.calibration import PACKAGED, Profile
+from onepass.calibration import Profile
 from onepass.config import ServerConfig
 from onepass.engine import ModelInfo
 from onepass.errors import APIError
@@ -350,7 +350,9 @@ class ProfileOnlyEngine:
         return [{"name": self.info.id, "description": self.info.description, "release_date": self.info.release_date}]
 
 
-SHIPPED = PACKAGED / "qwen2.5-coder-1.5b-instruct.float32.json"
+# The profile fitted on the corpus's first edition, withdrawn from the package (it failed the held-out-domain
+# rule, docs/calibration.md) and kept as a record: a real profile for the page to draw.
+SHIPPED = Path(__file__).resolve().parents[1] / "docs/calibration/qwen2.5-coder-1.5b-instruct.float32.withdrawn-profile.json"
 
 
 @needs_browser

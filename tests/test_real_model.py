@@ -55,21 +55,20 @@ def test_easy_scores_are_ordered(qwen):
     assert angry["score"] < happy["score"] - 1.5
 
 
-def test_shipped_profile_is_applied_by_default(qwen):
-    assert qwen.profile is not None and qwen.profile.data_sha256
+def test_the_default_model_is_served_uncalibrated_and_says_so(qwen):
+    """No calibration passed the held-out-domain rule (docs/calibration.md), so none ships: the model list
+    says so, answers are the raw distribution, and a request that insists on calibration is told why."""
+    assert qwen.profile is None
     listed = qwen.model_list()[0]
-    assert listed["x_calibration"].startswith("calibrated")
-    question = {"type": "score", "instructions": "How positive is the sentiment?", "criteria": SENTIMENT}
-    payload = {"model": "jev-latest", "state": "It was fine, nothing special.", "questions": {"q": question}}
-    calibrated = qwen.decide(payload)["answers"]["q"]
-    raw = qwen.decide({**payload, "x_calibrated": False})["answers"]["q"]
-    assert calibrated["x_calibrated"] is True and raw["x_calibrated"] is False
-    t = qwen.profile.temperature("slot", "score")
-    import numpy as np
+    assert listed["x_calibration"].startswith("uncalibrated")
+    payload = {"model": "jev-latest", "state": BILLING,
+               "questions": {"q": {"type": "noul", "instructions": "Is this message about billing?"}}}
+    answer = qwen.decide(payload)["answers"]["q"]
+    assert answer["x_calibrated"] is False and answer["noul"] > 0.9  # the README's example, not flattened
+    from onepass.errors import RequestInvalid
 
-    logits = np.log([raw["probabilities"][str(i)] for i in range(5)])
-    expected = np.exp(logits / t) / np.exp(logits / t).sum()
-    assert np.allclose([calibrated["probabilities"][str(i)] for i in range(5)], expected, atol=1e-9)
+    with pytest.raises(RequestInvalid, match="no calibration profile"):
+        qwen.decide({**payload, "x_calibrated": True})
 
 
 def test_an_injected_answer_in_the_content_is_inert_text(qwen):

@@ -29,8 +29,8 @@ from onepass.backends.engine_client import EngineClient, RetryPolicy
 from onepass.backends.remote import RemoteConfigError, group_reads
 from onepass.config import EngineConfig, ServerConfig
 from onepass.engine_setup import build_remote_engine
-from onepass.errors import APIError
-from onepass.readouts import READOUTS
+from onepass.errors import APIError, RequestInvalid
+from onepass.readouts import HIDDEN_STATE_FAMILIES, READOUTS
 from onepass.readouts.base import softmax
 from onepass.server import create_app
 from tests.conftest import ServerThread, free_port
@@ -403,7 +403,7 @@ def test_vllm_splits_label_sets_over_128_ids(tiny, engine_on):
 
 
 @pytest.mark.parametrize("kind", ["vllm", "sglang"])
-@pytest.mark.parametrize("readout", sorted(READOUTS))
+@pytest.mark.parametrize("readout", sorted(set(READOUTS) - HIDDEN_STATE_FAMILIES))
 def test_every_readout_family_works_remotely(tiny, engine_on, kind, readout):
     """All readouts reach logits through Backend.logprobs (continuations too, one read per token), so every
     registered family gives the embedded numbers on both remote backends."""
@@ -413,13 +413,25 @@ def test_every_readout_family_works_remotely(tiny, engine_on, kind, readout):
     remote = engine.decide(request)
     reference = tiny.reference(request)
     assert_same(reference, remote, 1e-5)
-    assert {a["x_readout"] for a in remote["answers"].values()} == {readout}
+    # auto reports the family that read each answer: slot, as no profile names another here
+    assert {a["x_readout"] for a in remote["answers"].values()} == ({"slot"} if readout == "auto" else {readout})
     path = "/v1/completions" if kind == "vllm" else "/v1/score"
     calls = fake.reads(path)
     prefix = engine.renderer.prefix(REQUEST["state"])
     assert calls and all(
         (p[: len(prefix)] == prefix for p in c["prompt"]) if kind == "vllm" else c["query"] == prefix for c in calls
     )
+
+
+@pytest.mark.parametrize("kind", ["vllm", "sglang"])
+def test_a_remote_engine_refuses_the_head_family_with_a_422(engine_on, kind):
+    """The head reads hidden states, which a remote engine does not hand out: a 422 saying so, and the
+    backend declares it (no probing)."""
+    engine, _fake = engine_on(kind)
+    assert not engine.backend.capabilities.hidden_states
+    with pytest.raises(RequestInvalid) as caught:
+        engine.decide({**REQUEST, "x_readout": "head"})
+    assert caught.value.status == 422 and "--head" in str(caught.value)
 
 
 @pytest.mark.parametrize("kind", ["vllm", "sglang"])

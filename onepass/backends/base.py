@@ -43,6 +43,7 @@ class Capabilities:
     batches_requests: bool = False  # gathers concurrent requests' reads into shared passes (`expecting`)
     native_continuations: bool = False  # scores option continuations itself (else one read per token)
     may_miss_labels: bool = False  # may leave asked labels out (a remote engine's top-k): NaN for each
+    hidden_states: bool = False  # hands out the final hidden state at a read's answer position (`features`)
 
 
 class Backend(Protocol):
@@ -62,6 +63,12 @@ class Backend(Protocol):
     def continuations(self, prefix: list[int], items: list[Continuation]) -> list[list[np.ndarray]]:
         """Per item, one array per option of its tokens' log-probabilities (NaN where not returned)."""
         return continuations_via_reads(self, prefix, items)
+
+    def features(self, prefix: list[int], reads: list[Read]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per read: its label log-probabilities (as `logprobs`) and the model's final hidden state (after
+        the last norm, float64) at the answer position: what a learned head reads (readouts/head.py).
+        Only backends that declare `capabilities.hidden_states` answer it; the engine checks first."""
+        raise NotImplementedError(f"backend {self.name} does not hand out hidden states")
 
     def expecting(self) -> ContextManager:
         """Held while a request is in flight: a batching backend waits for companions only then."""

@@ -54,7 +54,7 @@ READ_MODES = passes.READ_MODES
 class EmbeddedBackend(Backend, Observed):
     name = "embedded"
     # Re-entrant: concurrent callers' reads meet in the batcher, everything else waits for the model lock.
-    capabilities = Capabilities(reentrant=True, batches_requests=True, native_continuations=True)
+    capabilities = Capabilities(reentrant=True, batches_requests=True, native_continuations=True, hidden_states=True)
 
     def __init__(self, model, tokenizer, max_batch_tokens: int = 16384, max_batch: int = 64,
                  prefix_cache_entries: int = 4, max_logit_rows: int = 256, read_mode: str = "auto",
@@ -253,6 +253,32 @@ class EmbeddedBackend(Backend, Observed):
                 for i, lp in zip(batch, logprobs):
                     results[i] = lp
             return results  # type: ignore[return-value]
+
+    @torch.inference_mode()
+    def features(self, prefix: list[int], reads: list[Read]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Label log-probabilities and the final hidden state at each read's answer position, in padded
+        rows behind the cached prefix. The decoder and the output projection run separately so the hidden
+        state is the exact vector the label logits were projected from."""
+        if not reads:
+            return []
+        self.admit(prefix, reads=reads)
+        decoder, projection = self.model.get_decoder(), self.model.get_output_embeddings()
+        results: list = [None] * len(reads)
+        with self._model_lock:
+            checkpoint()
+            cache, _ = self.prefill(prefix)
+            for batch in passes.padded_batches(reads, len(prefix), self.memory, max_batch=self.max_batch,
+                                               max_batch_tokens=self.max_batch_tokens):
+                checkpoint()
+                rows = [reads[i] for i in batch]
+                inputs = self._padded_inputs(len(prefix), rows)
+                out = decoder(**inputs, **{self._cache_arg: self._row_caches(cache, len(rows))}, use_cache=True)
+                hidden = out.last_hidden_state[:, -1, :]
+                logprobs = layouts.label_logprobs(projection(hidden), [read.token_ids for read in rows])
+                vectors = hidden.double().cpu().numpy()
+                for i, lp, vector in zip(batch, logprobs, vectors):
+                    results[i] = (lp, vector)
+        return results
 
     def read_batches(self, reads: list[Read], prefix_len: int, mode: str | None = None):
         """(indices, packed?) per forward pass for one request's reads, in `mode` (default: read_mode)."""

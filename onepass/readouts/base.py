@@ -36,7 +36,10 @@ class Outcome:
 class Plan:
     reads: list[Read] = field(default_factory=list)
     continuations: list[Continuation] = field(default_factory=list)
-    # (read log-probs, continuation log-probs) -> Outcome
+    # Reads whose hidden state is wanted too (the head family): combine then gets a third argument, one
+    # (label log-probs, hidden state) pair per feature read (Backend.features).
+    features: list[Read] = field(default_factory=list)
+    # (read log-probs, continuation log-probs[, features]) -> Outcome
     combine: Callable[[list[np.ndarray], list[list[np.ndarray]]], Outcome] = None  # type: ignore[assignment]
     # Called with the Outcome; returns another Plan whose combine gives the final Outcome, or None.
     followup: Callable[[Outcome], "Plan | None"] | None = None

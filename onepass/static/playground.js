@@ -12,6 +12,7 @@ const READOUT_HELP = {
   likelihood: "each option's own text scored as the answer",
   debiased: "slot from a canonical order, re-read when uncertain (order invariant)",
   shortlist: "slot keeps the top k options, likelihood reranks them (many options; order invariant)",
+  head: "a learned head on the model's hidden states, fitted with onepass tune (order invariant)",
 };
 const TYPE_NAMES = { noul: "Yes/no", choice: "Choice", score: "Score" };
 
