@@ -82,10 +82,12 @@ def test_profiles_are_found_per_dtype_and_a_mismatched_one_is_refused(tmp_path, 
 
 
 def test_every_packaged_profile_names_the_dtype_it_was_fitted_in():
-    packaged = sorted((Path(__file__).parent.parent / "onepass" / "profiles").glob("*.json"))
-    assert packaged
-    for path in packaged:
-        model, dtype = path.stem.rsplit(".", 1)
+    # None ships today (docs/calibration.md: no calibration passed the held-out-domain rule); the withdrawn
+    # first-edition profile, kept as a record, is checked by the same rule as any profile that ships.
+    root = Path(__file__).parent.parent
+    packaged = sorted((root / "onepass" / "profiles").glob("*.json"))
+    withdrawn = root / "docs/calibration/qwen2.5-coder-1.5b-instruct.float32.withdrawn-profile.json"
+    for path, (model, dtype) in [(p, p.stem.rsplit(".", 1)) for p in packaged] + [(withdrawn, ("qwen2.5-coder-1.5b-instruct", "float32"))]:
         profile = Profile.load(path)
         assert (profile.model, profile.dtype) == (model, dtype) and profile.temperatures
 

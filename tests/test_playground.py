@@ -275,7 +275,7 @@ def test_keys_on_the_page_asks_for_a_key_and_keeps_it_in_the_tab(page, server):
     page.wait_for_selector("#key-panel:not([hidden])")
     page.fill("#key-input", "not-a-key")
     page.press("#key-input", "Enter")
-    page.wait_for_function("document.getElementById('key-message').textContent.includes('refused')")
+    page.wait_for_function("() => document.getElementById('key-message').textContent.includes('refused')")
     page.fill("#key-input", KEYS[1])
     page.click("#key-form button[type=submit]")
     page.wait_for_selector(".model-name")

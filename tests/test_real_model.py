@@ -29,7 +29,8 @@ def one(engine, state, question):
 
 def test_default_model_is_the_verified_qwen(qwen):
     assert qwen.info.id == "qwen2.5-coder-1.5b-instruct"
-    manifest = (models.cache_dir(models.DEFAULT_MODEL) / "onepass-cache.json").read_text()
+    # The cache of the dtype it is served in (float32 in the model's cache directory, others in a subdirectory).
+    manifest = (models.weights_dir(models.DEFAULT_MODEL, qwen.dtype.value) / "onepass-cache.json").read_text()
     assert models.REGISTRY[models.DEFAULT_MODEL].sha256 in manifest
 
 
