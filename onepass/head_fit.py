@@ -56,17 +56,11 @@ def features_setting(engine) -> dict:
     return key
 
 
-def _gold(question: dict, gold) -> int:
-    from onepass.evaluate import gold_index
-
-    return gold_index(question, gold)
-
-
 def extract(engine, items: list[dict], cache: Path | None = None, log: Callable[[str], None] = print,
             every: int = 25) -> list[Example]:
     """Every item's head reads (z, h), computed through the engine (resuming from `cache` when its key
     matches) and written back to `cache` every `every` items."""
-    from onepass.evaluate import _progress
+    from onepass.evaluate import _progress, gold_index
     from onepass.wire import parse_request
 
     key = features_setting(engine)
@@ -108,7 +102,7 @@ def extract(engine, items: list[dict], cache: Path | None = None, log: Callable[
             if fresh % every == 0:
                 save()
         z, h = done[request_key]
-        examples.append(Example(item["id"], item.get("domain"), question["type"], _gold(question, item["gold"]),
+        examples.append(Example(item["id"], item.get("domain"), question["type"], gold_index(question, item["gold"]),
                                 np.asarray(z, np.float64), np.asarray(h, np.float64)))
     if fresh:
         save()
@@ -198,7 +192,8 @@ def choose_penalty(examples: list[Example], penalties=PENALTIES) -> tuple[float,
     for penalty in penalties:
         probs: list = [None] * len(examples)
         for held in folds:
-            train = [examples[i] for i in range(len(examples)) if i not in set(held)]
+            out = set(held)
+            train = [e for i, e in enumerate(examples) if i not in out]
             if not train:
                 continue
             fitted = fit_type(train, penalty)
