@@ -66,8 +66,10 @@ def write_policy(path: Path, result: dict, engine) -> None:
         report[t] = {"chosen": policy[t], "n": result["by_method"]["slot"]["by_type"][t]["n"],
                      "slot_accuracy": result["by_method"]["slot"]["by_type"][t]["accuracy"],
                      "gain_over_slot": {FAMILY_OF[m]: {"accuracy": g, "se": e} for m, (g, e) in gains.items()}}
-    profile.readout_policy = policy
-    profile.policy_report = {"rule": "the family whose leave-one-domain-out accuracy beats slot by > 2 paired SE",
+    # Per type only: the per-option-count keys (choice@N, bench/many_options.py) are kept.
+    profile.readout_policy = {**{k: v for k, v in profile.readout_policy.items() if "@" in k}, **policy}
+    kept = {k: v for k, v in profile.policy_report.items() if k == "by_option_count"}
+    profile.policy_report = {**kept, "rule": "the family whose leave-one-domain-out accuracy beats slot by > 2 paired SE",
                              "items": result["items"], "fraction": result["fraction"], "by_type": report}
     profile.save(path)
     print(f"readout policy {policy} written to {path}")

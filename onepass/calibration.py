@@ -38,8 +38,8 @@ class Profile:
     report: dict = field(default_factory=dict)  # cross-validation and held-out metrics
     # The dtype the logits were read in: bf16 and float32 logits differ, so each dtype has its own fit.
     dtype: str = ""
-    # Question type -> readout family for `--readout auto`, chosen from the measured leave-one-domain-out
-    # table of this model (docs/calibration.md), with the numbers it was chosen on.
+    # Question type (or "choice@N": choices with at least N options) -> readout family for `--readout auto`,
+    # chosen from this model's measured tables (docs/calibration.md, docs/readouts.md), with their numbers.
     readout_policy: dict = field(default_factory=dict)
     policy_report: dict = field(default_factory=dict)
 
@@ -60,6 +60,12 @@ class Profile:
             for qtype, t in per_type.items():
                 if not (isinstance(t, (int, float)) and math.isfinite(t) and t > 0):
                     raise ValueError(f"{path}: temperature for {family}/{qtype} must be a positive number, got {t!r}")
+        from onepass.readouts.auto import policy_key_error
+
+        for key, family in data.get("readout_policy", {}).items():
+            problem = policy_key_error(key) or (None if isinstance(family, str) else f"readout_policy[{key!r}] must be a family name")
+            if problem:
+                raise ValueError(f"{path}: {problem}")
         return cls(**data)
 
     def check_covers(self, model_id: str, wanted: dict[str, tuple[str, str]]) -> None:

@@ -101,8 +101,9 @@ class EngineConfig:
     torch_threads: int | None = setting(None, "intra-op threads of an in-process model (default: torch's, one per core); use "
                                               "fewer than the cores on a machine shared with other CPU work", low=1, high=1024,
                                         group="hardware")
-    readout: str = setting("slot", "how labels are read (docs/readouts.md); auto: per question type, the family the "
-                                   "model's profile measured best", choices=READOUT_NAMES)
+    readout: str = setting("auto", "how labels are read (docs/readouts.md); auto: per question type and option count, "
+                                   "the family the model's profile measured best (slot where it measured none)",
+                           choices=READOUT_NAMES)
     calibration: str | None = setting("auto", "'auto' (the model's own profile), 'none', or a profile path")
     abstain_mass: float | None = setting(None, "mark x_abstain below this label mass", low=0.0, high=1.0)
     abstain_confidence: float | None = setting(None, "mark x_abstain below this confidence", low=0.0, high=1.0)
@@ -116,7 +117,12 @@ class EngineConfig:
                                             "isolated, likelihood; per request: x_debias_prior); docs/calibration.md")
     head: str | None = setting(None, "a learned head (safetensors from `onepass tune`) served as readout 'head' "
                                      "(x_readout: head, or --readout head); docs/readouts.md")
-    shortlist_k: int = setting(8, "shortlist: options a first slot read keeps for the likelihood rerank", low=2, high=MAX_OPTIONS)
+    shortlist_k: int = setting(8, "shortlist: options the first pass keeps for the rerank", low=2, high=MAX_OPTIONS)
+    shortlist_first: str = setting("likelihood", "shortlist: the first pass over all options (likelihood: measured better "
+                                                 "than a slot read on many options, docs/readouts.md)",
+                                   choices=READOUTS["shortlist"].FIRST)
+    shortlist_rerank: str = setting("likelihood", "shortlist: the family that reranks the shortlist",
+                                    choices=READOUTS["shortlist"].RERANK)
     max_input_tokens: int = setting(65536, "tokens one request may make the model read (state once, every question, "
                                            "follow-up reads); 400 past it", low=1)
     request_timeout_s: float | None = setting(60.0, "seconds a running request may take, checked between forward passes, "
@@ -153,9 +159,9 @@ class EngineConfig:
 
     def _cross_checks(self) -> list[str]:
         problems = []
-        if self.prior_correction and self.readout not in ("slot", "isolated", "likelihood"):
-            problems.append(f"prior_correction (--prior-correction) works with readout slot, isolated or likelihood, "
-                            f"not {self.readout!r}")
+        if self.prior_correction and self.readout not in ("slot", "isolated", "likelihood", "auto"):
+            problems.append(f"prior_correction (--prior-correction) works with readout slot, isolated, likelihood or "
+                            f"auto (where its policy picks one of those), not {self.readout!r}")
         if self.readout == "head" and not self.head:
             problems.append("readout head (--readout head) needs a learned head: add --head PATH (fit one with "
                             "`onepass tune`)")
@@ -180,7 +186,8 @@ class EngineConfig:
         return {"debiased": {"max_reads": self.debias_max_reads, "entropy_threshold": self.debias_entropy,
                              "order": self.debias_order},
                 "likelihood": {"normalise": self.likelihood_normalise},
-                "shortlist": {"k": self.shortlist_k, "normalise": self.likelihood_normalise},
+                "shortlist": {"k": self.shortlist_k, "normalise": self.likelihood_normalise,
+                              "first": self.shortlist_first, "rerank": self.shortlist_rerank},
                 "head": {"path": self.head}}
 
     def embedded_options(self) -> dict:

@@ -29,6 +29,7 @@ from onepass.deadline import (
 from onepass.errors import APIError, ConfigError, RequestInvalid
 from onepass.options import RequestOptions, with_options
 from onepass.readouts import READOUTS, Outcome, Plan, Readout
+from onepass.readouts.auto import question_type
 from onepass.render import LabelError, Renderer
 from onepass.strict_json import reject_lone_surrogates
 from onepass.wire import BoxQuestion, SystemOneRequest, parse_request
@@ -115,8 +116,8 @@ class Engine:
         # the types its loaded head was fitted for); any other type is read with slot.
         policy = self.profile.readout_policy if self.profile is not None else {}
         self.readouts["auto"].bind(self.readouts, {
-            qtype: family for qtype, family in policy.items()
-            if family in self.available_readouts() and family != "auto" and (family != "head" or qtype in head.types)})
+            key: family for key, family in policy.items()
+            if family in self.available_readouts() and family != "auto" and (family != "head" or question_type(key) in head.types)})
         entry = models.REGISTRY.get(model_id)
         self.info = ModelInfo(
             id=model_id,
@@ -139,7 +140,7 @@ class Engine:
         listed = [{"name": self.info.id, "description": f"{self.info.description} Readout {self.default_readout}; {calibration}.",
                    "release_date": self.info.release_date, "x_calibration": calibration,
                    "x_readouts": self.available_readouts(), "x_default_readout": self.default_readout,
-                   "x_readout_policy": {t: self.readouts["auto"].policy.get(t, "slot") for t in ("noul", "choice", "score")},
+                   "x_readout_policy": {**{t: "slot" for t in ("noul", "choice", "score")}, **self.readouts["auto"].policy},
                    **({"x_dtype": self.dtype.value, "x_dtype_reason": self.dtype.reason, "x_device": self.device.value}
                       if self.dtype else {})}]
         for alias in sorted(self.names & models.ALIASES):
@@ -154,9 +155,14 @@ class Engine:
         reject_lone_surrogates(payload)  # the HTTP path checks this while parsing; in-process callers too
         request = with_options(parse_request(payload), payload)
         family = request.options.x_readout or self.default_readout
-        if self._corrects(request.options) and family not in priors.FAMILIES:
-            raise RequestInvalid.single(["body", "x_debias_prior"], f"x_debias_prior works with the readouts "
-                                        f"{list(priors.FAMILIES)}; this request reads with {family!r}", "value_error")
+        if self._corrects(request.options):
+            for qid, question in request.questions.items():
+                used = self.family(request.options, question)
+                if used not in priors.FAMILIES:
+                    how = f" (the auto policy's family for question {qid!r})" if family == "auto" else ""
+                    raise RequestInvalid.single(["body", "x_debias_prior"], f"x_debias_prior works with the readouts "
+                                                f"{list(priors.FAMILIES)}; this request reads with {used!r}{how}: choose "
+                                                "one of them with x_readout, or set x_debias_prior to false", "value_error")
         if family == "head":  # (auto names the head only for the types it was fitted for)
             self.readouts["head"].check(request.questions)
         if request.options.x_calibrated:
@@ -183,13 +189,17 @@ class Engine:
     def _corrects(self, options: RequestOptions) -> bool:
         return self.prior_correction if options.x_debias_prior is None else options.x_debias_prior
 
-    def profile_key(self, options: RequestOptions, question=None) -> str:
-        """The name an answer is calibrated under: the family that reads it (for auto, the one its policy
-        picks for the question's type), "+prior" when corrected."""
+    def family(self, options: RequestOptions, question=None) -> str:
+        """The family that reads this question: the request's or the server's, for auto the one its policy
+        picks for the question."""
         family = options.x_readout or self.default_readout
         if family == "auto" and question is not None:
             family = self.readouts["auto"].family(question)
-        return priors.profile_key(family, self._corrects(options))
+        return family
+
+    def profile_key(self, options: RequestOptions, question=None) -> str:
+        """The name an answer is calibrated under: the family that reads it, "+prior" when corrected."""
+        return priors.profile_key(self.family(options, question), self._corrects(options))
 
     def _check_calibrated(self, request) -> None:
         """An explicit x_calibrated: true is a promise: every answer gets a fitted temperature for its readout
@@ -278,7 +288,7 @@ class Engine:
             outcomes = self._execute(prefix, plans)
             if self._corrects(options):  # only one-round families get here (validate)
                 for qid, plan in plans.items():
-                    prior = self.priors.log_prior(readout.name, request.questions[qid], plan)
+                    prior = self.priors.log_prior(self.family(options, request.questions[qid]), request.questions[qid], plan)
                     outcomes[qid] = self.priors.correct(outcomes[qid], prior)
             followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}
             followups = {qid: plan for qid, plan in followups.items() if plan is not None}

@@ -15,7 +15,7 @@ from typing import Callable
 
 from onepass import evaluate as ev
 from onepass import models, priors
-from onepass.calibration import Profile, cross_validate, file_sha256, fit_temperature
+from onepass.calibration import Profile, cross_validate, file_sha256, find_profile, fit_temperature
 from onepass.evaluate import Scored
 
 __all__ = ["fit_profile", "fit_families", "default_profile_path"]
@@ -60,12 +60,22 @@ def _held_out_line(readout: str, qtype: str, t: float, before: dict, after: dict
             f"  accuracy {before.get('accuracy', nan):.3f}")
 
 
+def _default_families(engine, measured: Profile | None) -> list[str]:
+    """The engine's readout; for auto, every family the model's policy can pick that this engine serves
+    (answers are calibrated under the family that read them, never under "auto")."""
+    if engine.default_readout != "auto":
+        return [engine.default_readout]
+    policy = measured.readout_policy if measured is not None else {}
+    return sorted({"slot", *policy.values()} & set(engine.available_readouts()))
+
+
 def fit_families(engine, items: list[dict], families: list[str] | None = None, *, data_path: Path,
                  out: Path | None = None, update: bool = False, scores_path: Path | None = None,
                  report_path: Path | None = None, plot_path: Path | None = None,
                  log: Callable[[str], None] = print) -> Profile:
     """Fit and save the calibration profile of an in-process `engine` on corpus `items` (read from
-    `data_path`, whose sha256 the profile records), one readout family at a time (default: the engine's).
+    `data_path`, whose sha256 the profile records), one readout family at a time (default: the engine's;
+    for auto, the families its policy picks).
 
     out: the profile file (default: the model's cache dir, calibration.DTYPE.json); update: add to the
     profile already there instead of replacing it; scores_path: the scores cache (resumable, never
@@ -79,7 +89,9 @@ def fit_families(engine, items: list[dict], families: list[str] | None = None, *
     out = Path(out) if out else default_profile_path(engine)
     profile = Profile.load(out) if update and out.exists() else None
     curves = {}
-    for family in families or [engine.default_readout]:
+    # The model's measured profile (calibrate reads raw logits, so the engine may have none loaded).
+    measured = engine.profile or find_profile(engine.info.id, dtype)
+    for family in families or _default_families(engine, measured):
         scored = ev.score_with_engine(engine, items, family, Path(scores_path) if scores_path else None)
         readout = priors.profile_key(family, engine.prior_correction)  # the name answers are calibrated under
         profile = fit_profile(scored, engine.info.id, readout, data_path, profile, dtype=dtype)
@@ -90,6 +102,10 @@ def fit_families(engine, items: list[dict], families: list[str] | None = None, *
         for qtype, t in profile.temperatures[readout].items():
             log(_held_out_line(readout, qtype, t, held_out["held_out_before"].get(qtype, {}),
                                held_out["held_out_after"].get(qtype, {})))
+    if not profile.readout_policy and measured is not None:
+        # A user's own fit replaces the packaged profile (it is looked up first): keep the model's measured
+        # readout policy, which a calibration fit does not measure.
+        profile.readout_policy, profile.policy_report = dict(measured.readout_policy), dict(measured.policy_report)
     profile.save(out)
     log(f"wrote {out}")
     if report_path:

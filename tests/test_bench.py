@@ -37,3 +37,65 @@ def test_bench_cli_writes_json(tmp_path):
                    check=True, capture_output=True, text=True, timeout=600)
     result = json.loads(out.read_text())
     assert result["model"] == "tiny" and result["speedup_vs_generation"] > 0
+
+
+def _many_options_bench():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "many_options.py"
+    spec = importlib.util.spec_from_file_location("many_options_bench", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_many_options_policy_switches_only_where_a_family_beats_slot_beyond_noise_and_within_latency():
+    mo = _many_options_bench()
+
+    def rows(band, correct, seconds):
+        return [{"id": f"{band}-{i}", "band": band, "correct": c, "seconds": seconds} for i, c in enumerate(correct)]
+
+    n = 40
+    results = {
+        "slot": {"20": rows("20", [1] * 20 + [0] * 20, 1.0), "100": rows("100", [1] * 4 + [0] * 36, 2.0),
+                 "200+": rows("200+", [1] * 2 + [0] * 38, 4.0)},
+        # At 20 options as good as slot (no switch); at 100 and 225 far better and 1.2x slot's latency.
+        "likelihood": {"20": rows("20", [1] * 21 + [0] * 19, 1.1), "100": rows("100", [1] * 20 + [0] * 20, 2.4),
+                       "200+": rows("200+", [1] * 16 + [0] * 24, 4.8)},
+        # Better still at 225 options but 3x slot's latency: not allowed.
+        "shortlist-k8": {"200+": rows("200+", [1] * 30 + [0] * 10, 12.0)},
+    }
+    assert all(len(r) == n for fam in results.values() for r in fam.values())
+    policy, report = mo.choose_policy(results, {"20": 20, "100": 100, "200+": 225})
+    assert policy == {"choice@100": "likelihood"}
+    assert report["20"]["chosen"] == "slot" and report["200+"]["chosen"] == "likelihood"
+    assert report["200+"]["vs_slot"]["shortlist-k8"]["latency_vs_slot"] == 3.0
+    # A larger band keeps the family on a difference within noise, as long as it is no worse than slot ...
+    results["likelihood"]["200+"] = rows("200+", [1] * 3 + [0] * 37, 4.8)
+    policy, report = mo.choose_policy(results, {"20": 20, "100": 100, "200+": 225})
+    assert policy == {"choice@100": "likelihood"} and report["200+"]["why"] == "kept from the band below"
+    # ... and goes back to slot where slot measures better, a key of its own so each holds up to the next.
+    results["likelihood"]["200+"] = rows("200+", [1] * 1 + [0] * 39, 4.8)
+    assert mo.choose_policy(results, {"20": 20, "100": 100, "200+": 225})[0] == {"choice@100": "likelihood", "choice@225": "slot"}
+
+
+def test_many_options_bench_runs_and_writes_a_loadable_policy(tmp_path):
+    from onepass.calibration import Profile
+
+    model = llama_with_smollm_tokenizer(tmp_path / "tiny", seed=5)
+    out = subprocess.run([sys.executable, "bench/many_options.py", "--model", str(model), "--dtype", "float32",
+                          "--bands", "20", "--per-band", "2", "--families", "slot,likelihood,shortlist-k4",
+                          "--cache", str(tmp_path / "c.jsonl"), "--json", str(tmp_path / "r.json"),
+                          "--policy-out", str(tmp_path / "p.json")], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    table = json.loads((tmp_path / "r.json").read_text())["table"]
+    assert set(table) == {"slot", "likelihood", "shortlist-k4"} and table["slot"]["20"]["n"] == 2
+    assert table["slot"]["20"]["reads_per_question"] == 1 and table["likelihood"]["20"]["reads_per_question"] == 20
+    assert table["likelihood"]["20"]["paired"]["n"] == 2
+    profile = Profile.load(tmp_path / "p.json")
+    assert profile.policy_report["by_option_count"]["bands"]["20"]["options"] == 20
+    assert set(profile.readout_policy) <= {"choice@20"}
+    rows = [json.loads(line) for line in (tmp_path / "c.jsonl").read_text().splitlines()]
+    assert len(rows) == 6 and all(1 <= r["gold_rank"] <= 20 for r in rows)
+    assert all("gold_shortlisted" in r for r in rows if r["family"] == "shortlist-k4")

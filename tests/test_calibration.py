@@ -209,3 +209,19 @@ def test_fit_families_fits_saves_and_reports(tiny_dir, tmp_path):
     assert set(updated.temperatures) == {"slot", "isolated"} == set(Profile.load(out).temperatures)
     replaced = fit_families(engine, items, ["isolated"], data_path=data, out=out, log=lambda _m: None)
     assert set(replaced.temperatures) == {"isolated"}
+
+
+def test_a_fit_under_auto_fits_the_families_its_policy_picks_and_keeps_the_policy(tiny_dir, tmp_path):
+    from onepass import evaluate as ev
+    from onepass.fit import fit_families
+
+    measured = Profile(model="tiny", temperatures={}, readout_policy={"choice@3": "likelihood"},
+                       policy_report={"by_option_count": {"rule": "r"}}).save(tmp_path / "measured.json")
+    engine = Engine(str(tiny_dir), calibration=str(measured), log=lambda _m: None)
+    assert engine.default_readout == "auto"
+    data = _mini_corpus(tmp_path)
+    out = tmp_path / "mine.json"
+    profile = fit_families(engine, ev.load_corpus(data), data_path=data, out=out, log=lambda _m: None)
+    assert set(profile.temperatures) == {"slot", "likelihood"}  # never "auto": answers are calibrated per family
+    assert Profile.load(out).readout_policy == {"choice@3": "likelihood"}
+    assert Profile.load(out).policy_report == {"by_option_count": {"rule": "r"}}

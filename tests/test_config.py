@@ -115,8 +115,10 @@ def test_flags_parse_into_the_same_config_the_keywords_build():
 
 
 def test_readout_options_reach_the_readouts():
-    options = EngineConfig(debias_max_reads=3, debias_entropy=0.2, likelihood_normalise="sum", shortlist_k=5).readout_options()
+    options = EngineConfig(debias_max_reads=3, debias_entropy=0.2, likelihood_normalise="sum", shortlist_k=5,
+                           shortlist_rerank="isolated").readout_options()
     assert options["debiased"] == {"max_reads": 3, "entropy_threshold": 0.2, "order": "canonical"}
-    assert options["likelihood"] == {"normalise": "sum"} and options["shortlist"] == {"k": 5, "normalise": "sum"}
+    assert options["likelihood"] == {"normalise": "sum"}
+    assert options["shortlist"] == {"k": 5, "normalise": "sum", "first": "likelihood", "rerank": "isolated"}
     for name, kwargs in options.items():
         READOUTS[name](**kwargs)  # every option is a real constructor argument

@@ -48,3 +48,27 @@ def test_packed_trie_equals_reading_every_token_alone(smol, bounds):
     for per_item, ref_item in zip(got, reference):
         assert [len(x) for x in per_item] == [len(x) for x in ref_item]
         assert max(float(np.abs(x - y).max()) for x, y in zip(per_item, ref_item)) <= 1e-4
+
+
+def test_reads_sharing_a_long_start_run_as_one_trie_and_equal_plain_reads(smol):
+    """The isolated family's reads of one question repeat its instructions before each option: the embedded
+    backend runs them as one trie (each shared token once) and returns what plain read passes return."""
+    from onepass.backends import passes
+    from onepass.wire import parse_request
+
+    question = {"type": "choice", "instructions": "Which team of the support organisation should handle this customer "
+                "message, given the catalogue of teams and what each of them takes care of?",
+                "criteria": {name: f"messages about {name.lower()}" for name in NAMES}}
+    request = parse_request({"model": "jev-latest", "state": "My parcel is lost.", "questions": {"q": question}})
+    reads = smol.readouts["isolated"].plan(smol.renderer, request.questions["q"]).reads
+    shared = passes.reads_as_trie(reads)
+    assert shared is not None
+    item, where = shared
+    assert len(item.options) == 2 * len(reads) and all(len(ks) == 2 for ks in where)
+    assert len(item.context) + len(OptionTrie(item.options).token) < 0.75 * sum(len(r.suffix) for r in reads)
+    prefix = smol.renderer.prefix(request.state)
+    got, plain = smol.backend.logprobs(prefix, reads), smol.backend.read_request(prefix, reads)
+    assert max(float(np.abs(a - b).max()) for a, b in zip(got, plain)) <= 1e-4
+    # Reads with little in common, or with many labels (a slot read's letters), stay plain reads.
+    assert passes.reads_as_trie(reads[:1]) is None
+    assert passes.reads_as_trie([reads[0].__class__(r.suffix, list(range(10))) for r in reads]) is None

@@ -74,3 +74,17 @@ def test_families_with_follow_ups_are_refused_and_profiles_keep_corrected_answer
     with pytest.raises(RequestInvalid, match="slot\\+prior"):
         ask(calibrated, "x", TEAMS, x_calibrated=True)
     assert ask(calibrated, "x", TEAMS, x_debias_prior=False)["x_calibrated"] is True
+
+
+def test_auto_corrects_where_its_policy_picks_a_one_round_family_and_says_where_it_cannot(tiny_dir, tmp_path, engine):
+    path = Profile(model="tiny", temperatures={}, readout_policy={"choice": "likelihood", "choice@6": "shortlist"}).save(tmp_path / "p.json")
+    auto = Engine(str(tiny_dir), dtype="float32", calibration=str(path), readout="auto", prior_correction=True,
+                  log=lambda _m: None)
+    got = ask(auto, "I was charged twice for my order.", TEAMS)
+    assert got["x_readout"] == "likelihood" and got["x_debias_prior"] is True
+    same = ask(engine, "I was charged twice for my order.", TEAMS, x_readout="likelihood", x_debias_prior=True)
+    assert np.allclose(probs(got), probs(same), atol=1e-6)
+    many = {**TEAMS, "criteria": {f"team {i}": None for i in range(8)}}
+    with pytest.raises(RequestInvalid, match="'shortlist' \\(the auto policy's family for question 'q'\\)"):
+        ask(auto, "x", many)
+    assert "x_debias_prior" not in ask(auto, "x", many, x_debias_prior=False)

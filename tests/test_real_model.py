@@ -58,8 +58,9 @@ def test_easy_scores_are_ordered(qwen):
 
 def test_the_default_model_is_served_uncalibrated_and_says_so(qwen):
     """No calibration passed the held-out-domain rule (docs/calibration.md), so none ships: the model list
-    says so, answers are the raw distribution, and a request that insists on calibration is told why."""
-    assert qwen.profile is None
+    says so, answers are the raw distribution, and a request that insists on calibration is told why.
+    What its bf16 profile carries is the measured readout policy (docs/readouts.md), no temperatures."""
+    assert qwen.profile is None or not any(qwen.profile.temperatures.values())
     listed = qwen.model_list()[0]
     assert listed["x_calibration"].startswith("uncalibrated")
     payload = {"model": "jev-latest", "state": BILLING,
@@ -68,8 +69,26 @@ def test_the_default_model_is_served_uncalibrated_and_says_so(qwen):
     assert answer["x_calibrated"] is False and answer["noul"] > 0.9  # the README's example, not flattened
     from onepass.errors import RequestInvalid
 
-    with pytest.raises(RequestInvalid, match="no calibration profile"):
+    with pytest.raises(RequestInvalid, match="no calibration profile|has no temperatures"):
         qwen.decide({**payload, "x_calibrated": True})
+
+
+def test_the_default_model_routes_long_catalogues_by_its_measured_policy(qwen):
+    """In bf16 (the dtype the policy was measured in) the default readout sends choices from the policy's
+    smallest option count up to the family it names; shorter choices stay slot."""
+    if qwen.dtype.value != "bfloat16":
+        pytest.skip("the shipped readout policy was measured in bfloat16; this machine serves " + qwen.dtype.value)
+    policy = qwen.model_list()[0]["x_readout_policy"]
+    counts = sorted(int(k[7:]) for k in policy if k.startswith("choice@"))
+    assert counts and policy["choice"] == "slot"
+    n = counts[0]
+    criteria = {f"intent_{i:03d}": f"the user asks about topic number {i}" for i in range(n)}
+    payload = {"model": "jev-latest", "state": "I want to ask about topic number 7, please.", "questions": {
+        "long": {"type": "choice", "instructions": "Which intent?", "criteria": criteria},
+        "short": {"type": "choice", "instructions": "Which intent?", "criteria": dict(list(criteria.items())[:4])}}}
+    answers = qwen.decide(payload)["answers"]
+    assert answers["long"]["x_readout"] == policy[f"choice@{n}"] and answers["short"]["x_readout"] == "slot"
+    assert abs(sum(answers["long"]["probabilities"].values()) - 1) < 1e-9
 
 
 def test_an_injected_answer_in_the_content_is_inert_text(qwen):

@@ -79,7 +79,8 @@ def test_raw_response_fields(server):
     assert r.headers["content-type"] == "application/json"
     assert len(r.headers["x-typesafe-request-id"]) >= 16
     answer = r.json()["answers"]["q"]
-    assert set(answer) == {"type", "noul", "x_label_mass", "x_readout", "x_calibrated"}  # extras are x_-prefixed
+    # extras are x_-prefixed; the default readout is auto, which says so
+    assert set(answer) == {"type", "noul", "x_label_mass", "x_readout", "x_readout_policy", "x_calibrated"}
     assert 0.0 < answer["x_label_mass"] <= 1.0
     assert "NaN" not in r.text and "Infinity" not in r.text
 

@@ -197,6 +197,11 @@ class EmbeddedBackend(Backend, Observed):
     def logprobs(self, prefix: list[int], reads: list[Read]) -> list[np.ndarray]:
         if not reads:
             return []
+        as_trie = passes.reads_as_trie(reads)
+        if as_trie is not None:  # reads repeating a long common start: each shared token computed once
+            item, where = as_trie
+            values = self.continuations(prefix, [item])[0]
+            return [np.array([values[k][-1] for k in ks]) for ks in where]
         self.admit(prefix, reads=reads)  # no lock: it reads only the model's shape and the budget
         return self.batcher.submit(prefix, reads, self._job_tokens(prefix, reads))
 

@@ -15,7 +15,7 @@ from onepass.backends.memory import MemoryBudget
 from onepass.backends.trie import OptionTrie
 
 __all__ = ["PREFILL_MIN_STEP", "READ_MODES", "admit", "chunk_bytes", "free_bytes", "padded_batches",
-           "prefill_step", "read_batches", "shared_rows"]
+           "prefill_step", "read_batches", "reads_as_trie", "shared_rows"]
 
 READ_MODES = ("auto", "batched", "packed")
 PREFILL_MIN_STEP = 256  # the shortest chunk a long state is prefilled in when the whole does not fit
@@ -27,6 +27,35 @@ def prefill_step(memory: MemoryBudget, p: int) -> int:
     while step > PREFILL_MIN_STEP and memory.pass_bytes(1, step, p, 1) > memory.budget:
         step = (step + 1) // 2
     return max(step, 1)
+
+
+TRIE_MAX_LABELS = 4  # a read's labels become trie leaves (fed as tokens): worth it for yes/no reads only
+TRIE_MIN_SAVING = 0.25  # of the reads' suffix tokens, for the trie to replace plain read passes
+
+
+def reads_as_trie(reads: list[Read]) -> tuple[Continuation, list[list[int]]] | None:
+    """One request's reads as one continuation, when they share enough leading tokens to be worth it: the
+    isolated family's reads of one question repeat its whole instructions block before each option. The
+    reads' common start is the context and each read's rest plus one of its labels an option, so the trie
+    computes every shared token once and the last token of option (read i, label j) is scored exactly
+    where read i's label j would be. Returns (continuation, per read the indices of its options), or None."""
+    if len(reads) < 2 or any(not r.suffix or len(r.token_ids) > TRIE_MAX_LABELS for r in reads):
+        return None
+    first = reads[0].suffix
+    shared = min(len(r.suffix) for r in reads)
+    for r in reads[1:]:
+        while shared and r.suffix[:shared] != first[:shared]:
+            shared -= 1
+    if shared == 0:
+        return None
+    options, where = [], []
+    for r in reads:
+        where.append(list(range(len(options), len(options) + len(r.token_ids))))
+        options += [r.suffix[shared:] + [t] for t in r.token_ids]
+    nodes = shared + len(OptionTrie(options).token)
+    if nodes > (1 - TRIE_MIN_SAVING) * sum(len(r.suffix) for r in reads):
+        return None
+    return Continuation(first[:shared], options), where
 
 
 def free_bytes(memory: MemoryBudget, prefix_len: int) -> int:
