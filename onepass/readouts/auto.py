@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from onepass.readouts.base import Outcome, Plan
 from onepass.render import Renderer
-from onepass.wire import Question
+from onepass.wire import MAX_OPTIONS, Question
 
 FALLBACK = "slot"
-MIN_OPTIONS, MAX_OPTIONS = 2, 255  # the wire contract's bounds on a choice's options
+MIN_OPTIONS = 2  # a choice has at least two options (the wire contract); MAX_OPTIONS is its maximum
 
 
 def policy_key_error(key: object) -> str | None:
