@@ -5,7 +5,8 @@ produced it, and an interrupted pass resumes where it stopped.
 A setting (`setting(engine, family)`) is: the model id, a fingerprint of its weights and tokenizer files
 (the registry's pinned sha256 or package, else a sha256 of the model directory's files; none for a remote
 engine), the dtype, the backend, the readout family and that readout's options, prior correction on/off,
-and the prompt version. File format (JSONL), one file holding any number of settings (one per family, say):
+and the prompt version of that family (render.py and the readout modules it uses: `prompt_modules`).
+File format (JSONL), one file holding any number of settings (one per family, say):
 
     {"setting": ID, "key": {...the setting...}}                         before the first row of a setting
     {"setting": ID, "key": ITEM_KEY, "id": ..., "scores": [...], "label_mass": ...}
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Callable
@@ -25,7 +27,7 @@ from typing import Callable
 import numpy as np
 
 __all__ = ["FORMAT", "setting", "setting_id", "item_key", "legacy_key", "readout_options", "weights_fingerprint",
-           "prompt_version", "read_rows", "select", "ScoresCache"]
+           "prompt_modules", "prompt_version", "read_rows", "select", "ScoresCache"]
 
 FORMAT = 2  # 1: rows keyed by model, readout, dtype (when not float32) and prior only, no setting lines
 _WEIGHT_SUFFIXES = {".safetensors", ".bin", ".gguf", ".pt", ".json", ".txt", ".model", ".jinja", ".tiktoken"}
@@ -85,15 +87,36 @@ def weights_fingerprint(engine) -> str | None:
     return None
 
 
-def prompt_version() -> str:
-    """A hash of the code that writes prompts and reads labels (render.py and the readouts): any change
-    there rescores, with nothing to remember to bump."""
-    from onepass import readouts, render
+def prompt_modules(family: str | None = None) -> list[Path]:
+    """The readout modules a family's scores depend on: readouts/base.py, the family's module and the readout
+    modules it imports (transitively); all of them for `auto` (it hands questions to the others) or None."""
+    from onepass import readouts
+
+    folder = Path(readouts.__file__).parent
+    if family is None or family == "auto" or not (folder / f"{family}.py").exists():
+        return sorted(folder.glob("*.py"))
+    wanted, todo = {"base"}, [family]
+    while todo:
+        name = todo.pop()
+        if name not in wanted:
+            wanted.add(name)
+            todo += _IMPORT.findall((folder / f"{name}.py").read_text())
+    return sorted(folder / f"{name}.py" for name in wanted)
+
+
+def prompt_version(family: str | None = None) -> str:
+    """A hash of the code that writes prompts and reads labels for `family` (render.py and its
+    `prompt_modules`): any change there rescores, with nothing to remember to bump, and a change to one
+    family leaves the other families' rows valid."""
+    from onepass import render
 
     digest = hashlib.sha256(Path(render.__file__).read_bytes())
-    for path in sorted(Path(readouts.__file__).parent.glob("*.py")):
+    for path in prompt_modules(family):
         digest.update(path.read_bytes())
     return "prompt:" + digest.hexdigest()[:16]
+
+
+_IMPORT = re.compile(r"^from onepass\.readouts\.(\w+) import", re.MULTILINE)
 
 
 def setting(engine, family: str) -> dict:
@@ -107,7 +130,7 @@ def setting(engine, family: str) -> dict:
         "readout": family,
         "readout_options": readout_options(engine.readouts[family]),
         "prior_correction": bool(engine.prior_correction),
-        "prompt": prompt_version(),
+        "prompt": prompt_version(family),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from onepass import Engine
 from onepass.bench import bench, raw_forward_seconds, workload
@@ -39,19 +40,18 @@ def test_bench_cli_writes_json(tmp_path):
     assert result["model"] == "tiny" and result["speedup_vs_generation"] > 0
 
 
-def _many_options_bench():
+def _bench_module(name: str = "many_options"):
     import importlib.util
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "bench" / "many_options.py"
-    spec = importlib.util.spec_from_file_location("many_options_bench", path)
+    path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_bench", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
 def test_many_options_policy_switches_only_where_a_family_beats_slot_beyond_noise_and_within_latency():
-    mo = _many_options_bench()
+    mo = _bench_module()
 
     def rows(band, correct, seconds):
         return [{"id": f"{band}-{i}", "band": band, "correct": c, "seconds": seconds} for i, c in enumerate(correct)]
@@ -99,3 +99,31 @@ def test_many_options_bench_runs_and_writes_a_loadable_policy(tmp_path):
     rows = [json.loads(line) for line in (tmp_path / "c.jsonl").read_text().splitlines()]
     assert len(rows) == 6 and all(1 <= r["gold_rank"] <= 20 for r in rows)
     assert all("gold_shortlisted" in r for r in rows if r["family"] == "shortlist-k4")
+
+
+def test_lodo_ships_a_temperature_only_where_no_held_out_domain_gets_worse_beyond_the_margin(tmp_path):
+    shipping_choice = _bench_module("lodo").shipping_choice
+
+    def method(eces, worst):
+        return {"by_type": {t: {"ece": e} for t, e in zip(("noul", "choice", "score"), eces)},
+                "worst_domain_ece_change": dict(zip(("noul", "choice", "score"), worst))}
+
+    by_method = {"none": method((0.10, 0.10, 0.10), (0, 0, 0)),
+                 "T": method((0.03, 0.05, 0.20), (0.019, 0.021, 0.0)),  # noul passes; choice one domain too far; score worse pooled
+                 "T-reg": method((0.04, 0.08, 0.09), (0.010, 0.015, 0.03)),  # noul passes (higher ECE); choice passes
+                 "bias+T": method((0.01, 0.01, 0.01), (0.0, 0.0, 0.0))}  # not a shippable method: never chosen
+    assert shipping_choice(by_method) == {"noul": "T", "choice": "T-reg", "score": None}
+
+    # End to end on committed scores: the default model's table passes nowhere, so its profile ships no temperature.
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "bench/lodo.py", "--scores",
+                          "docs/calibration/qwen2.5-coder-1.5b-instruct.bfloat16.slot-scores.jsonl", "--dtype", "bfloat16",
+                          "--profile-out", str(tmp_path / "p.json"), "--json", str(tmp_path / "r.json")],
+                         capture_output=True, text=True, timeout=600, cwd=root)
+    assert out.returncode == 0, out.stderr
+    from onepass.calibration import Profile
+
+    profile = Profile.load(tmp_path / "p.json")
+    assert profile.temperatures == {} and profile.report["chosen"] == {"noul": None, "choice": None, "score": None}
+    result = json.loads((tmp_path / "r.json").read_text())
+    assert result["items"] == 1594 and len(result["domains"]) == 16

@@ -225,3 +225,53 @@ def test_a_fit_under_auto_fits_the_families_its_policy_picks_and_keeps_the_polic
     assert set(profile.temperatures) == {"slot", "likelihood"}  # never "auto": answers are calibrated per family
     assert Profile.load(out).readout_policy == {"choice@3": "likelihood"}
     assert Profile.load(out).policy_report == {"by_option_count": {"rule": "r"}}
+
+
+def test_prompt_version_is_per_family():
+    # A family's rows depend on render.py, readouts/base.py, its own module and what it imports, so adding
+    # or editing one family (a new head module, say) does not rescore the others' cached rows.
+    names = {f: [p.name for p in score_cache.prompt_modules(f)] for f in ("slot", "isolated", "shortlist", "auto")}
+    assert names["slot"] == ["base.py", "slot.py"]
+    assert names["isolated"] == ["base.py", "isolated.py", "slot.py"]  # isolated builds on slot's rendering
+    assert {"likelihood.py", "isolated.py", "shortlist.py"} <= set(names["shortlist"]) and "head.py" not in names["shortlist"]
+    assert {"auto.py", "head.py", "slot.py"} <= set(names["auto"])  # auto hands questions to every family
+    assert len({score_cache.prompt_version(f) for f in ("slot", "isolated", "likelihood", "auto")}) == 4
+
+
+def test_the_shipped_smollm2_bf16_profile_reaches_an_sdk_caller_where_the_rule_passed(smol_bf16):
+    """SmolLM2 answers at chance; in bf16 one temperature per type passed the held-out-domain rule for
+    yes/no and choice (bench/lodo.py --profile-out), so those answers are flattened towards uniform and say
+    x_calibrated: true, while score questions, where the rule failed, are served raw."""
+    import httpx
+    from typesafe_sdk import Choice, Noul, RetryPolicy, Score, TypeSafeClient
+
+    from onepass.config import ServerConfig
+    from onepass.server import create_app
+    from tests.test_hardening_support import LoopbackServer
+
+    profile = smol_bf16.profile
+    assert profile is not None and set(profile.temperatures["slot"]) == {"noul", "choice"}
+    raw_engine = Engine("smollm2-135m", dtype="bfloat16", calibration="none", log=lambda _m: None)
+    state = "Hi, I was charged twice for my March subscription. Please refund one of the charges."
+    questions = {"n": {"type": "noul", "instructions": "Is this message about billing?"},
+                 "c": {"type": "choice", "instructions": "Which team?", "criteria": {"billing": None, "shipping": None, "tech": None}},
+                 "s": {"type": "score", "instructions": "How urgent?", "criteria": ["low", "medium", "high"]}}
+    raw = raw_engine.decide({"model": "jev-latest", "state": state, "questions": questions, "x_readout": "slot"})["answers"]
+    settings = ServerConfig()
+    with LoopbackServer(create_app(smol_bf16, settings), settings) as s, \
+            TypeSafeClient(base_url=s.url, api_key="k", retry=RetryPolicy(max_retries=0), timeout=120) as client:
+        got = client.system_one(state=state, questions={
+            "n": Noul(instructions=questions["n"]["instructions"]),
+            "c": Choice(instructions="Which team?", criteria=questions["c"]["criteria"]),
+            "s": Score(instructions="How urgent?", criteria=questions["s"]["criteria"])})
+        p_yes = raw["n"]["noul"]
+        t_noul = profile.temperature("slot", "noul")
+        want = softmax(np.log([p_yes, 1 - p_yes]), t_noul)[0]  # the raw yes/no distribution, divided by T
+        assert abs(got.nouls["n"].noul - want) < 1e-6 and abs(got.nouls["n"].noul - 0.5) < abs(p_yes - 0.5)
+        names = list(questions["c"]["criteria"])
+        want_c = softmax(np.log([raw["c"]["probabilities"][n] for n in names]), profile.temperature("slot", "choice"))
+        assert max(abs(got.choices["c"].probabilities[n] - w) for n, w in zip(names, want_c)) < 1e-6
+        assert abs(got.scores["s"].score - raw["s"]["score"]) < 1e-6  # the expected level, unchanged
+        body = httpx.post(f"{s.url}/v1/systemone", headers={"Authorization": "Bearer k"}, timeout=120,
+                          json={"model": "jev-latest", "state": state, "questions": questions}).json()["answers"]
+        assert body["n"]["x_calibrated"] is True and body["c"]["x_calibrated"] is True and body["s"]["x_calibrated"] is False
