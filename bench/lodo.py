@@ -28,6 +28,9 @@ Calibrators (all fitted per question type on the training domains):
                 short content and long written rules applied to long records.
 The worst domain's ECE change is printed with its bootstrap standard error (the paired change re-measured
 on 200 resamples of that domain's items): a domain holds 15-58 items of a type, so the change is noisy.
+Per corpus edition (data/decisions/build.py's FIRST_EDITION: content judgements; the rest: written rules
+applied to records) the uncalibrated accuracy, the chance rate (mean of 1 / labels) and, for yes/no, the
+AUC of the yes-vs-no log-odds are printed too: what any recalibration of these logits has to work with.
 For score questions the accuracy of answering the rounded expected level (instead of the most likely one)
 is printed too.
 With --profile-out PROFILE, the shipping rule (docs/calibration.md) is applied per type to the temperature
@@ -163,6 +166,38 @@ def write_profile(path: Path, result: dict, items: list[dict], args) -> None:
                           "worst_domain_ece_change": worst}}
     profile.save(path)
     print(f"shipping rule per type: {choice}; temperatures {temps} written to {path}", file=sys.stderr)
+
+
+def first_edition_domains() -> set[str]:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("corpus_build", ROOT / "data/decisions/build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return set(build.FIRST_EDITION)
+
+
+def auc(z: np.ndarray, positive: np.ndarray) -> float:
+    """P(a positive item's score > a negative one's), ties counted half."""
+    pos, neg = z[positive], z[~positive]
+    return float(((pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])).mean())
+
+
+def by_edition(items: list[dict]) -> dict:
+    first = first_edition_domains()
+    out = {}
+    for edition, keep in (("first", lambda d: d in first), ("second", lambda d: d not in first)):
+        for t in TYPES:
+            mine = [i for i in items if keep(i["domain"]) and i["type"] == t]
+            if not mine:
+                continue
+            entry = {"n": len(mine), "accuracy": float(np.mean([np.argmax(i["scores"]) == i["gold_i"] for i in mine])),
+                     "chance": float(np.mean([1 / i["n"] for i in mine]))}
+            if t == "noul":
+                entry["auc"] = auc(np.array([i["scores"][0] - i["scores"][1] for i in mine]),
+                                   np.array([i["gold_i"] == 0 for i in mine]))
+            out[f"{edition}/{t}"] = entry
+    return out
 
 
 def load_priors(path: Path | None, items: list[dict], args) -> dict[str, np.ndarray]:
@@ -303,6 +338,10 @@ def main() -> int:
                                                   f"{r['worst_domain_change_se'][t]:.3f} ({r['worst_domain'][t]})")
             print(f"| {method} | {t} | {m['n']} | {m['accuracy']:.3f} ± {se:.3f} | {gain:+.3f} ± {gain_se:.3f} | "
                   f"{m['ece']:.3f} | {m['brier']:.3f} | {worst} | {r['domains_worse_by_0.02'][t]} of {r['domains'][t]} |")
+    result["by_edition"] = by_edition(items)
+    for key, e in result["by_edition"].items():
+        print(f"{key} edition: n {e['n']}, accuracy {e['accuracy']:.3f} (chance {e['chance']:.3f})"
+              + (f", yes-vs-no AUC {e['auc']:.3f}" if "auc" in e else ""))
     scores = [i for i in items if i["type"] == "score"]
     mean_level = [int(np.rint(softmax(i["scores"]) @ np.arange(i["n"]))) == i["gold_i"] for i in scores]
     result["score_rounded_expected_level_accuracy"] = float(np.mean(mean_level)) if scores else None
