@@ -14,6 +14,7 @@ domains), never on D. Methods, per question type:
 With --slot-scores (label logits cached by `onepass calibrate --scores`), on the same items:
   slot          the slot family, uncalibrated
   slot+T        slot with one temperature per type fitted on the training domains
+  slot+isolated choice and score: the two families' label log-probabilities added (a fixed ensemble, no fit)
 Reported: accuracy (with its standard error), ECE (15 bins), Brier, per method the largest rise in ECE on
 any single held-out domain against the same family uncalibrated, and each method's accuracy minus slot's
 on the same items (paired, with its standard error).
@@ -40,7 +41,8 @@ from onepass.head import TYPES, HeadType  # noqa: E402
 from onepass.readouts.base import softmax  # noqa: E402
 
 METHODS = ("isolated", "isolated+T", "head")
-BASE = {"isolated": "isolated", "isolated+T": "isolated", "head": "isolated", "slot": "slot", "slot+T": "slot"}
+BASE = {"isolated": "isolated", "isolated+T": "isolated", "head": "isolated", "slot": "slot", "slot+T": "slot",
+        "slot+isolated": "slot"}
 
 
 def zero_shot(examples) -> HeadType:
@@ -127,9 +129,14 @@ def main() -> int:
                 t = fit_temperature([slot_scores[e.id] for e in train], [e.gold for e in train])
                 predictions["slot"] += [(e, softmax(slot_scores[e.id])) for e in test]
                 predictions["slot+T"] += [(e, softmax(slot_scores[e.id], t)) for e in test]
+                if qtype != "noul":  # the sum of both families' label log-probabilities (no fit)
+                    predictions["slot+isolated"] += [(e, softmax(np.log(softmax(slot_scores[e.id])) + np.log(softmax(e.z))))
+                                                     for e in test]
         print(f"held out {held}", file=sys.stderr)
 
     def block(pairs):
+        if not pairs:
+            return {"n": 0}
         m = metrics([p for _, p in pairs], [e.gold for e, _ in pairs], [e.qtype == "noul" for e, _ in pairs])
         m["accuracy_se"] = math.sqrt(max(m["accuracy"] * (1 - m["accuracy"]), 1e-12) / max(len(pairs), 1))
         return m
@@ -147,23 +154,27 @@ def main() -> int:
         diff = np.array([mine[i] - base[i] for i in mine])
         return float(diff.mean()), float(diff.std(ddof=1) / math.sqrt(len(diff))) if len(diff) > 1 else float("nan")
 
-    methods = (["slot", "slot+T"] if slot_scores else []) + list(METHODS)
+    methods = (["slot", "slot+T", "slot+isolated"] if slot_scores else []) + list(METHODS)
+    present = [t for t in TYPES if any(e.qtype == t for e in examples)]
     for method in methods:
         pairs = predictions[method]
-        per_type = {t: block([(e, p) for e, p in pairs if e.qtype == t]) for t in TYPES}
+        per_type = {t: block([(e, p) for e, p in pairs if e.qtype == t]) for t in present}
         worst = {}
-        for t in TYPES:
+        for t in present:
             mine = [(e, p) for e, p in pairs if e.qtype == t]
             base = [(e, p) for e, p in predictions[BASE[method]] if e.qtype == t]
-            worst[t] = max(domain_ece(mine, d) - domain_ece(base, d) for d in domains if any(e.domain == d for e, _ in mine))
+            worst[t] = max((domain_ece(mine, d) - domain_ece(base, d) for d in domains if any(e.domain == d for e, _ in mine)),
+                           default=float("nan"))
         result["by_method"][method] = {"overall": block(pairs), "by_type": per_type, "worst_domain_ece_change": worst}
         if slot_scores:
-            result["by_method"][method]["accuracy_minus_slot"] = {t: paired(method, t) for t in TYPES}
+            result["by_method"][method]["accuracy_minus_slot"] = {t: paired(method, t) for t in present if per_type[t]["n"]}
     print("| method | type | n | accuracy | minus slot (paired) | ECE | Brier | worst domain ECE change vs uncalibrated |")
     print("|---|---|---|---|---|---|---|---|")
     for method, r in result["by_method"].items():
-        for t in TYPES:
+        for t in present:
             m = r["by_type"][t]
+            if not m["n"]:
+                continue
             d, se = r.get("accuracy_minus_slot", {}).get(t, (float("nan"), float("nan")))
             print(f"| {method} | {t} | {m['n']} | {m['accuracy']:.3f} ± {m['accuracy_se']:.3f} | {d:+.3f} ± {se:.3f} | "
                   f"{m['ece']:.3f} | {m['brier']:.3f} | {r['worst_domain_ece_change'][t]:+.3f} |")

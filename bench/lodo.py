@@ -157,7 +157,7 @@ def write_profile(path: Path, result: dict, items: list[dict], args) -> None:
                             **({args.readout: temps} if temps else {})}
     by = result["by_method"]
     profile.data, profile.data_sha256 = str(Path(args.data).name), file_sha256(Path(args.data))
-    profile.fitted_on = {args.readout: {t: sum(i["type"] == t for i in items) for t in temps}}
+    profile.fitted_on = {args.readout: {t: sum(i["type"] == t for i in items) for t in temps}} if temps else {}
     worst = {t: {m: by[m]["worst_domain_ece_change"][t] for m in SHIPPABLE} for t in TYPES}
     profile.report = {"rule": RULE, "method": f"leave-one-domain-out over {len(result['domains'])} domains",
                       "chosen": choice, args.readout: {
