@@ -162,7 +162,8 @@ def write_profile(path: Path, result: dict, items: list[dict], args) -> None:
     profile.report = {"rule": RULE, "method": f"leave-one-domain-out over {len(result['domains'])} domains",
                       "chosen": choice, args.readout: {
                           "held_out_before": by["none"]["by_type"],
-                          "held_out_after": {t: by[m]["by_type"][t] for t, m in choice.items() if m},
+                          # what is served: the chosen method's held-out numbers, or uncalibrated's
+                          "held_out_after": {t: by[m or "none"]["by_type"][t] for t, m in choice.items()},
                           "worst_domain_ece_change": worst}}
     profile.save(path)
     print(f"shipping rule per type: {choice}; temperatures {temps} written to {path}", file=sys.stderr)

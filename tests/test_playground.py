@@ -378,6 +378,26 @@ def test_calibration_page_draws_the_shipped_profile(page, tmp_path):
         page.screenshot(path=str(tmp_path / "calibration.png"), full_page=True)
 
 
+@needs_browser
+def test_calibration_page_draws_a_profile_the_shipping_rule_wrote(page):
+    # SmolLM2's packaged bf16 profile (bench/lodo.py --profile-out): temperatures for the types that passed
+    # the held-out-domain rule, and for the others the uncalibrated numbers that are served.
+    profile = Profile.load(Path(__file__).resolve().parents[1] / "onepass/profiles/smollm2-135m.bfloat16.json")
+    with ServerThread(create_app(ProfileOnlyEngine(profile), ServerConfig())) as running:
+        page.goto(running.url + "/calibration")
+        page.wait_for_selector("section[data-readout='slot'] table.held-out")
+        section = page.locator("section[data-readout='slot']")
+        report = profile.report["slot"]
+        for qtype in ("noul", "choice", "score"):
+            before, after = report["held_out_before"][qtype], report["held_out_after"][qtype]
+            row = section.locator(f"table.held-out tr[data-type='{qtype}']")
+            assert row.locator(".ece").inner_text() == f"{before['ece']:.3f} → {after['ece']:.3f}"
+            shipped = qtype in profile.temperatures["slot"]
+            assert (after["ece"] < before["ece"]) if shipped else (after == before)
+            assert section.locator(f"table.temperatures tr[data-type='{qtype}']").count() == int(shipped)
+        assert set(profile.temperatures["slot"]) == {"noul", "choice"}
+
+
 # -- the routes, without a browser ----------------------------------------------------------------------
 
 
