@@ -69,9 +69,10 @@ def extract(engine, items: list[dict], cache: Path | None = None, log: Callable[
     if cache and Path(cache).exists():
         data = np.load(cache, allow_pickle=False)
         if str(data["setting"]) == key_id:
-            offsets = data["offsets"]
+            # Each `data[name]` reads the whole array again, and a slice keeps it alive: read each once.
+            offsets, z_all, h_all = data["offsets"], data["z"], data["h"]
             for n, request_key in enumerate(data["keys"]):
-                done[str(request_key)] = (data["z"][offsets[n]:offsets[n + 1]], data["h"][offsets[n]:offsets[n + 1]])
+                done[str(request_key)] = (z_all[offsets[n]:offsets[n + 1]], h_all[offsets[n]:offsets[n + 1]])
         else:
             log(f"features {cache}: written under another setting (model, dtype, backend or prompt changed); recomputing")
     examples, fresh = [], 0
