@@ -1,13 +1,13 @@
 """Leave-one-domain-out: does a calibration fitted on some domains help on a domain it never saw?
 
-    .venv/bin/python bench/lodo.py --scores docs/calibration/qwen2.5-coder-1.5b-instruct.slot-scores.jsonl \
-        --model qwen2.5-coder-1.5b-instruct --priors bench/out/priors-qwen-slot.json --json bench/out/lodo.json
+    .venv/bin/python bench/lodo.py --scores docs/calibration/qwen2.5-coder-1.5b-instruct.bfloat16.slot-scores.jsonl \
+        --dtype bfloat16 --priors docs/calibration/qwen2.5-coder-1.5b-instruct.bfloat16.slot-priors.json \
+        --profile-out onepass/profiles/qwen2.5-coder-1.5b-instruct.bfloat16.json --json bench/out/lodo-qwen-bf16.json
 
 Reads the per-item label logits that `onepass calibrate --scores FILE` caches (no model runs for those),
 joins them to the corpus by each item's cache key (onepass/score_cache.py: the rows of --model, --readout
 and --dtype without prior correction, either file format), and for every domain D fits each calibrator
-on all other domains and applies it to D. Every item is predicted
-exactly once, by a calibrator that never saw its domain; metrics are pooled over those predictions, per
+on all other domains and applies it to D. Every item is predicted exactly once, by a calibrator that never saw its domain; metrics are pooled over those predictions, per
 question type, with the uncalibrated numbers beside them, plus the worst single domain's change in ECE.
 
 Calibrators (all fitted per question type on the training domains):
