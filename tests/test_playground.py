@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -355,13 +356,19 @@ class ProfileOnlyEngine:
 SHIPPED = Path(__file__).resolve().parents[1] / "docs/calibration/qwen2.5-coder-1.5b-instruct.float32.withdrawn-profile.json"
 
 
-@needs_browser
-def test_calibration_page_draws_the_shipped_profile(page, tmp_path):
-    profile = Profile.load(SHIPPED)
+@contextmanager
+def calibration_page(page, profile: Profile):
+    """/calibration of a server holding only `profile`, drawn in the browser; yields the slot section."""
     with ServerThread(create_app(ProfileOnlyEngine(profile), ServerConfig())) as running:
         page.goto(running.url + "/calibration")
         page.wait_for_selector("section[data-readout='slot'] table.held-out")
-        section = page.locator("section[data-readout='slot']")
+        yield page.locator("section[data-readout='slot']")
+
+
+@needs_browser
+def test_calibration_page_draws_the_shipped_profile(page, tmp_path):
+    profile = Profile.load(SHIPPED)
+    with calibration_page(page, profile) as section:
         report = profile.report["slot"]
         for qtype in ("noul", "choice", "score"):
             row = section.locator(f"table.held-out tr[data-type='{qtype}']")
@@ -383,10 +390,7 @@ def test_calibration_page_draws_a_profile_the_shipping_rule_wrote(page):
     # SmolLM2's packaged bf16 profile (bench/lodo.py --profile-out): temperatures for the types that passed
     # the held-out-domain rule, and for the others the uncalibrated numbers that are served.
     profile = Profile.load(Path(__file__).resolve().parents[1] / "onepass/profiles/smollm2-135m.bfloat16.json")
-    with ServerThread(create_app(ProfileOnlyEngine(profile), ServerConfig())) as running:
-        page.goto(running.url + "/calibration")
-        page.wait_for_selector("section[data-readout='slot'] table.held-out")
-        section = page.locator("section[data-readout='slot']")
+    with calibration_page(page, profile) as section:
         report = profile.report["slot"]
         for qtype in ("noul", "choice", "score"):
             before, after = report["held_out_before"][qtype], report["held_out_after"][qtype]
