@@ -31,6 +31,8 @@ on 200 resamples of that domain's items): a domain holds 15-58 items of a type, 
 Per corpus edition (data/decisions/build.py's FIRST_EDITION: content judgements; the rest: written rules
 applied to records) the uncalibrated accuracy, the chance rate (mean of 1 / labels) and, for yes/no, the
 AUC of the yes-vs-no log-odds are printed too: what any recalibration of these logits has to work with.
+Per domain and type the same accuracy and chance are printed, with whether the accuracy is above chance
+by more than twice the binomial standard error at chance: where the model reads anything at all.
 For score questions the accuracy of answering the rounded expected level (instead of the most likely one)
 is printed too.
 With --profile-out PROFILE, the shipping rule (docs/calibration.md) is applied per type to the temperature
@@ -202,6 +204,23 @@ def by_edition(items: list[dict]) -> dict:
     return out
 
 
+def by_domain(items: list[dict]) -> dict:
+    """Per domain and type, uncalibrated: accuracy, chance (mean of 1 / labels), and whether accuracy is
+    above chance by more than twice its binomial standard error: where this model reads anything at all."""
+    out = {}
+    for d in sorted({i["domain"] for i in items}):
+        for t in TYPES:
+            mine = [i for i in items if i["domain"] == d and i["type"] == t]
+            if not mine:
+                continue
+            acc = float(np.mean([np.argmax(i["scores"]) == i["gold_i"] for i in mine]))
+            chance = float(np.mean([1 / i["n"] for i in mine]))
+            se = (chance * (1 - chance) / len(mine)) ** 0.5  # under the null of chance, so 0 hits still has one
+            out[f"{d}/{t}"] = {"n": len(mine), "accuracy": acc, "chance": chance, "se": se,
+                               "above_chance": bool(acc - chance > 2 * se)}
+    return out
+
+
 def load_priors(path: Path | None, items: list[dict], args) -> dict[str, np.ndarray]:
     if path is None:
         return {}
@@ -344,6 +363,16 @@ def main() -> int:
     for key, e in result["by_edition"].items():
         print(f"{key} edition: n {e['n']}, accuracy {e['accuracy']:.3f} (chance {e['chance']:.3f})"
               + (f", yes-vs-no AUC {e['auc']:.3f}" if "auc" in e else ""))
+    result["by_domain"] = by_domain(items)
+    print("| domain | type | n | accuracy | chance | above chance by > 2 SE |")
+    print("|---|---|---|---|---|---|")
+    for key, e in result["by_domain"].items():
+        domain, t = key.split("/")
+        print(f"| {domain} | {t} | {e['n']} | {e['accuracy']:.3f} | {e['chance']:.3f} ± {e['se']:.3f} | "
+              f"{'yes' if e['above_chance'] else 'no'} |")
+    above = {t: sum(e["above_chance"] for k, e in result["by_domain"].items() if k.endswith("/" + t)) for t in TYPES}
+    print("domains above chance, per type: " + ", ".join(
+        f"{t} {above[t]} of {sum(k.endswith('/' + t) for k in result['by_domain'])}" for t in TYPES))
     scores = [i for i in items if i["type"] == "score"]
     mean_level = [int(np.rint(softmax(i["scores"]) @ np.arange(i["n"]))) == i["gold_i"] for i in scores]
     result["score_rounded_expected_level_accuracy"] = float(np.mean(mean_level)) if scores else None

@@ -127,3 +127,49 @@ def test_lodo_ships_a_temperature_only_where_no_held_out_domain_gets_worse_beyon
     assert profile.temperatures == {} and profile.report["chosen"] == {"noul": None, "choice": None, "score": None}
     result = json.loads((tmp_path / "r.json").read_text())
     assert result["items"] == 1594 and len(result["domains"]) == 16
+    by_domain, none = result["by_domain"], result["by_method"]["none"]["by_type"]
+    for t in ("noul", "choice", "score"):  # the per-domain rows partition every type's items
+        mine = [e for k, e in by_domain.items() if k.endswith("/" + t)]
+        assert sum(e["n"] for e in mine) == none[t]["n"]
+        assert abs(sum(e["n"] * e["accuracy"] for e in mine) / none[t]["n"] - none[t]["accuracy"]) < 1e-9
+    assert all(e["above_chance"] == (e["accuracy"] - e["chance"] > 2 * e["se"]) for e in by_domain.values())
+
+
+def test_prompt_variants_choose_on_one_half_of_the_domains_and_test_on_the_other(tmp_path):
+    pv = _bench_module("prompt_variants")
+    corpus = [json.loads(line) for line in (Path(__file__).resolve().parents[1] / "data/decisions/corpus.jsonl").open()]
+    domains = sorted({i["domain"] for i in corpus})
+    split = pv.halves(domains)
+    first = _bench_module("lodo").first_edition_domains()
+    assert split["select"].isdisjoint(split["test"]) and split["select"] | split["test"] == set(domains)
+    for edition in (first, set(domains) - first):  # each half holds half of each edition's domains
+        assert abs(len(split["select"] & edition) - len(split["test"] & edition)) <= 1
+    assert pv.halves(list(reversed(domains))) == split  # fixed by the names, not their order
+
+    # End to end on a tiny model: the shipped prompt scored against itself gains exactly nothing, another
+    # wording reads different logits.
+    from onepass import render
+
+    system = render.SYSTEM
+    model = llama_with_smollm_tokenizer(tmp_path / "tiny", seed=3)
+    out = subprocess.run([sys.executable, "bench/prompt_variants.py", "--model", str(model), "--dtype", "float32",
+                          "--fraction", "0.01", "--variants", "shipped", "rules", "--out", str(tmp_path / "v.jsonl"),
+                          "--json", str(tmp_path / "v.json")], capture_output=True, text=True, timeout=600,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.returncode == 0, out.stderr[-2000:]
+    result = json.loads((tmp_path / "v.json").read_text())
+    assert result["select"]["shipped"]["all"]["gain"] == 0.0 and result["select"]["shipped"]["all"]["n"] > 0
+    assert set(result["select_domains"]) == split["select"] and result["test"]["all"]["n"] == result["n_test"]
+    rows = [json.loads(line) for line in (tmp_path / "v.jsonl").read_text().splitlines()]
+    shipped = {r["id"]: r["scores"] for r in rows if r["variant"] == "shipped"}
+    rules = {r["id"]: r["scores"] for r in rows if r["variant"] == "rules"}
+    assert rules and any(rules[k] != shipped[k] for k in rules)
+
+    # In process, a variant that swaps the chat template's system turn puts the served prompt back after.
+    import argparse
+
+    template = render.Renderer._template
+    done: dict = {}
+    args = argparse.Namespace(model=str(model), dtype="float32", out=str(tmp_path / "w.jsonl"))
+    pv.read_variant("template-default", corpus[:2], args, done)
+    assert len(done) == 2 and render.SYSTEM == system and render.Renderer._template is template
