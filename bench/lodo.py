@@ -7,8 +7,9 @@
 Reads the per-item label logits that `onepass calibrate --scores FILE` caches (no model runs for those),
 joins them to the corpus by each item's cache key (onepass/score_cache.py: the rows of --model, --readout
 and --dtype without prior correction, either file format), and for every domain D fits each calibrator
-on all other domains and applies it to D. Every item is predicted exactly once, by a calibrator that never saw its domain; metrics are pooled over those predictions, per
-question type, with the uncalibrated numbers beside them, plus the worst single domain's change in ECE.
+on all other domains and applies it to D. Every item is predicted exactly once, by a calibrator that never
+saw its domain; metrics are pooled over those predictions, per question type, with the uncalibrated
+numbers beside them, plus the worst single domain's change in ECE.
 
 Calibrators (all fitted per question type on the training domains):
   none          raw label distribution
@@ -187,6 +188,12 @@ def auc(z: np.ndarray, positive: np.ndarray) -> float:
     return float(((pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])).mean())
 
 
+def accuracy_and_chance(mine: list[dict]) -> dict:
+    """Uncalibrated accuracy of `mine` and its chance rate (mean of 1 / labels)."""
+    return {"n": len(mine), "accuracy": float(np.mean([np.argmax(i["scores"]) == i["gold_i"] for i in mine])),
+            "chance": float(np.mean([1 / i["n"] for i in mine]))}
+
+
 def by_edition(items: list[dict]) -> dict:
     first = first_edition_domains()
     out = {}
@@ -195,8 +202,7 @@ def by_edition(items: list[dict]) -> dict:
             mine = [i for i in items if keep(i["domain"]) and i["type"] == t]
             if not mine:
                 continue
-            entry = {"n": len(mine), "accuracy": float(np.mean([np.argmax(i["scores"]) == i["gold_i"] for i in mine])),
-                     "chance": float(np.mean([1 / i["n"] for i in mine]))}
+            entry = accuracy_and_chance(mine)
             if t == "noul":
                 entry["auc"] = auc(np.array([i["scores"][0] - i["scores"][1] for i in mine]),
                                    np.array([i["gold_i"] == 0 for i in mine]))
@@ -213,11 +219,11 @@ def by_domain(items: list[dict]) -> dict:
             mine = [i for i in items if i["domain"] == d and i["type"] == t]
             if not mine:
                 continue
-            acc = float(np.mean([np.argmax(i["scores"]) == i["gold_i"] for i in mine]))
-            chance = float(np.mean([1 / i["n"] for i in mine]))
-            se = (chance * (1 - chance) / len(mine)) ** 0.5  # under the null of chance, so 0 hits still has one
-            out[f"{d}/{t}"] = {"n": len(mine), "accuracy": acc, "chance": chance, "se": se,
-                               "above_chance": bool(acc - chance > 2 * se)}
+            entry = accuracy_and_chance(mine)
+            chance = entry["chance"]
+            entry["se"] = (chance * (1 - chance) / len(mine)) ** 0.5  # under the null of chance, so 0 hits still has one
+            entry["above_chance"] = bool(entry["accuracy"] - chance > 2 * entry["se"])
+            out[f"{d}/{t}"] = entry
     return out
 
 

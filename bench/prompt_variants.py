@@ -34,9 +34,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from onepass import evaluate as ev  # noqa: E402
 from onepass import render  # noqa: E402
 
-from lodo import first_edition_domains  # noqa: E402
-
-TYPES = ("noul", "choice", "score")
+from lodo import TYPES, first_edition_domains  # noqa: E402
 
 # What each variant puts in the system turn; None keeps the chat template's own default system prompt.
 VARIANTS: dict[str, str | None] = {
@@ -56,7 +54,7 @@ def halves(domains: list[str]) -> dict[str, set[str]]:
     """Half of each edition's domains to 'select', the rest to 'test' (sorted by hash, dealt alternately)."""
     first = first_edition_domains()
     out = {"select": set(), "test": set()}
-    for edition in (sorted(d for d in domains if d in first), sorted(d for d in domains if d not in first)):
+    for edition in ([d for d in domains if d in first], [d for d in domains if d not in first]):
         ranked = sorted(edition, key=lambda d: hashlib.sha256(d.encode()).hexdigest())
         for k, d in enumerate(ranked):
             out["select" if k % 2 == 0 else "test"].add(d)
