@@ -18,7 +18,7 @@ import torch
 
 from onepass import evaluate as ev
 from onepass import score_cache
-from onepass.calibration import fit_temperature, metrics
+from onepass.learn.calibration import fit_temperature, metrics
 from onepass.readouts.base import softmax
 
 

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from onepass import score_cache  # noqa: E402
-from onepass.calibration import ece, fit_temperature  # noqa: E402
+from onepass.learn.calibration import ece, fit_temperature  # noqa: E402
 from onepass.evaluate import gold_index  # noqa: E402
 from onepass.readouts.base import softmax  # noqa: E402
 

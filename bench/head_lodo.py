@@ -3,7 +3,7 @@
     .venv/bin/python bench/head_lodo.py --model qwen2.5-coder-1.5b-instruct --dtype bfloat16 --fraction 0.35 \
         --features bench/out/features-qwen-bf16.npz --json bench/out/head-lodo-qwen.json
 
-Computes (or reuses from --features) every item's head reads through the engine (onepass/head_fit.py:
+Computes (or reuses from --features) every item's head reads through the engine (onepass/learn/head_fit.py:
 Yes-vs-No log-odds and final hidden state of the yes/no read, or of each option's isolated read), then for
 every domain D fits on all other domains and predicts D, so every item is predicted once by a fit that
 never saw its domain. The head's penalty is chosen inside the training domains only (folds of whole
@@ -35,9 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from onepass import evaluate as ev  # noqa: E402
-from onepass import head_fit  # noqa: E402
-from onepass.calibration import ece, fit_temperature, metrics  # noqa: E402
-from onepass.head import TYPES, HeadType  # noqa: E402
+from onepass.learn import head_fit  # noqa: E402
+from onepass.learn.calibration import ece, fit_temperature, metrics  # noqa: E402
+from onepass.learn.head import TYPES, HeadType  # noqa: E402
 from onepass.readouts.base import softmax  # noqa: E402
 
 METHODS = ("isolated", "isolated+T", "head")
@@ -56,7 +56,7 @@ FAMILY_OF = {"isolated+T": "isolated", "head": "head"}
 def write_policy(path: Path, result: dict, engine) -> None:
     """Per type, the family whose held-out accuracy beats slot's by more than twice the paired standard
     error on the same items; slot where none does. Written into the profile at `path` (kept otherwise)."""
-    from onepass.calibration import Profile
+    from onepass.learn.calibration import Profile
 
     profile = Profile.load(path) if path.exists() else Profile(model=engine.info.id, temperatures={}, dtype=engine.dtype.value)
     policy, report = {}, {}

@@ -16,7 +16,7 @@ Calibrators (all fitted per question type on the training domains):
   T             one temperature per type (what `onepass calibrate` ships)
   T-reg         temperature with a Gaussian prior on log T around 0 (strength --reg, in items)
   T-by-n        one temperature per (type, option/level count), falling back to the type's T
-  prior         contextual calibration: the question's content-free prior divided out (onepass/priors.py)
+  prior         contextual calibration: the question's content-free prior divided out (onepass/learn/priors.py)
   prior+T       contextual calibration, then a temperature per type fitted on corrected logits
   bias          per (type, option/level count): one bias per label position (a learned label prior; for
                 yes/no, a shift of the log-odds), L2-penalised (--reg items); none where a count has fewer
@@ -59,7 +59,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from onepass import score_cache  # noqa: E402
-from onepass.calibration import ece, fit_temperature, metrics  # noqa: E402
+from onepass.learn.calibration import ece, fit_temperature, metrics  # noqa: E402
 from onepass.evaluate import gold_index  # noqa: E402
 from onepass.readouts.base import softmax  # noqa: E402
 
@@ -148,7 +148,7 @@ def shipping_choice(by_method: dict, margin: float = MARGIN) -> dict[str, str | 
 
 
 def write_profile(path: Path, result: dict, items: list[dict], args) -> None:
-    from onepass.calibration import Profile, file_sha256
+    from onepass.learn.calibration import Profile, file_sha256
 
     choice = shipping_choice(result["by_method"])
     profile = Profile.load(path) if path.exists() else Profile(model=args.model, temperatures={}, dtype=args.dtype)

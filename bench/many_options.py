@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from onepass import Engine, bench
-from onepass.calibration import ece
+from onepass.learn.calibration import ece
 from onepass.stats import percentile
 
 __all__ = ["main"]
@@ -145,7 +145,7 @@ def choose_policy(results: dict, options_of_band: dict[str, int]) -> tuple[dict[
 def write_policy(path: Path, results: dict, options_of_band: dict[str, int], model_id: str, dtype: str) -> None:
     """The per-option-count part of the profile's readout policy (its choice@N keys), replaced; the rest of
     the profile is kept."""
-    from onepass.calibration import Profile
+    from onepass.learn.calibration import Profile
 
     profile = Profile.load(path) if path.exists() else Profile(model=model_id, temperatures={}, dtype=dtype)
     policy, report = choose_policy(results, options_of_band)

@@ -62,7 +62,8 @@ def run_bench(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from onepass import corpus_cmd, decide_cmd, label, mcp_server, run_cmd, serve_cmd, tune_cmd
+    from onepass import corpus_cmd, decide_cmd, label, mcp_server, run_cmd, serve_cmd
+    from onepass.learn import tune_cmd
 
     parser = argparse.ArgumentParser(prog="onepass", description="System One decision server")
     sub = parser.add_subparsers(dest="command", required=True)

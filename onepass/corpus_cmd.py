@@ -39,7 +39,7 @@ def evaluate(args) -> int:
         scored = ev.score_with_engine(engine, items, args.readout)
         name = engine.info.id
         if engine.profile is not None and not args.uncalibrated:
-            from onepass.priors import profile_key
+            from onepass.learn.priors import profile_key
 
             readout = args.readout or engine.default_readout
             temps = engine.profile.temperatures.get(profile_key(readout, engine.prior_correction), {})
@@ -64,7 +64,7 @@ def evaluate(args) -> int:
 
 def calibrate(args) -> int:
     from onepass import evaluate as ev
-    from onepass.fit import fit_families
+    from onepass.learn.fit import fit_families
 
     problem = engine_setup.check_flags(args, calibration="none")  # fit on raw logits, whatever profile exists
     if problem:

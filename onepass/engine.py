@@ -15,9 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from onepass import answers, hardware, models, priors
+from onepass import answers, hardware, models
+from onepass.learn import priors
 from onepass.backends.base import Backend
-from onepass.calibration import Profile, find_profile
+from onepass.learn.calibration import Profile, find_profile
 from onepass.config import EngineConfig
 from onepass.deadline import (
     Deadline,

@@ -1,5 +1,5 @@
 """Run a labelled decision corpus through a model or any System One server and report how its answers
-score (accuracy, ECE, Brier, NLL, reliability); fitting a profile from those scores is onepass/fit.py.
+score (accuracy, ECE, Brier, NLL, reliability); fitting a profile from those scores is onepass/learn/fit.py.
 
 Corpus lines: {"id", "domain", "split", "request": <System One request, one question "q">, "gold"}, gold
 being true/false (noul), an option name (choice) or a level index (score). See docs/corpus.md.
@@ -17,7 +17,7 @@ from typing import Callable
 import numpy as np
 
 from onepass import score_cache
-from onepass.calibration import metrics, reliability
+from onepass.learn.calibration import metrics, reliability
 from onepass.readouts.base import softmax
 from onepass.stats import percentile
 

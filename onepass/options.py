@@ -4,7 +4,7 @@
     "x_abstain_mass": 0..1        mark x_abstain when the label mass is below this
     "x_abstain_confidence": 0..1  mark x_abstain when the confidence is below this
     "x_calibrated": true | false  apply the model's calibration profile (default: the server's setting)
-    "x_debias_prior": true | false  divide out the question's content-free label prior (onepass/priors.py)
+    "x_debias_prior": true | false  divide out the question's content-free label prior (onepass/learn/priors.py)
 
 Any other top-level field starting with `x_` is a 422 naming the known ones: a misspelled option would
 otherwise be silently ignored. Fields without the prefix are ignored, as the hosted API does.

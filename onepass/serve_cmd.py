@@ -9,7 +9,8 @@ import os
 import sys
 from pathlib import Path
 
-from onepass import calibration, engine_setup, models
+from onepass import engine_setup, models
+from onepass.learn import calibration
 from onepass.config import EngineConfig, ServerConfig, add_flags, from_args
 from onepass.errors import ConfigError
 

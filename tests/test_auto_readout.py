@@ -8,7 +8,7 @@ import pytest
 from typesafe_sdk import Choice, RetryPolicy, TypeSafeClient
 
 from onepass import Engine
-from onepass.calibration import Profile
+from onepass.learn.calibration import Profile
 from onepass.config import ServerConfig
 from onepass.server import create_app
 from tests.test_hardening_support import LoopbackServer

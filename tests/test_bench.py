@@ -81,7 +81,7 @@ def test_many_options_policy_switches_only_where_a_family_beats_slot_beyond_nois
 
 
 def test_many_options_bench_runs_and_writes_a_loadable_policy(tmp_path):
-    from onepass.calibration import Profile
+    from onepass.learn.calibration import Profile
 
     model = llama_with_smollm_tokenizer(tmp_path / "tiny", seed=5)
     out = subprocess.run([sys.executable, "bench/many_options.py", "--model", str(model), "--dtype", "float32",
@@ -121,7 +121,7 @@ def test_lodo_ships_a_temperature_only_where_no_held_out_domain_gets_worse_beyon
                           "--profile-out", str(tmp_path / "p.json"), "--json", str(tmp_path / "r.json")],
                          capture_output=True, text=True, timeout=600, cwd=root)
     assert out.returncode == 0, out.stderr
-    from onepass.calibration import Profile
+    from onepass.learn.calibration import Profile
 
     profile = Profile.load(tmp_path / "p.json")
     assert profile.temperatures == {} and profile.report["chosen"] == {"noul": None, "choice": None, "score": None}

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from onepass import Engine, score_cache
-from onepass.calibration import Profile, ece, fit_temperature, metrics, nll_at
+from onepass.learn.calibration import Profile, ece, fit_temperature, metrics, nll_at
 from onepass.readouts.base import softmax
 from tests.tiny_random import llama_with_smollm_tokenizer
 
@@ -193,7 +193,7 @@ def test_scores_cache_knows_the_weights_and_ignores_old_files(tiny_dir, tmp_path
 
 def test_fit_families_fits_saves_and_reports(tiny_dir, tmp_path):
     from onepass import evaluate as ev
-    from onepass.fit import fit_families
+    from onepass.learn.fit import fit_families
 
     engine = Engine(str(tiny_dir), calibration=None, log=lambda _m: None)
     data = _mini_corpus(tmp_path)
@@ -213,7 +213,7 @@ def test_fit_families_fits_saves_and_reports(tiny_dir, tmp_path):
 
 def test_a_fit_under_auto_fits_the_families_its_policy_picks_and_keeps_the_policy(tiny_dir, tmp_path):
     from onepass import evaluate as ev
-    from onepass.fit import fit_families
+    from onepass.learn.fit import fit_families
 
     measured = Profile(model="tiny", temperatures={}, readout_policy={"choice@3": "likelihood"},
                        policy_report={"by_option_count": {"rule": "r"}}).save(tmp_path / "measured.json")

@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from onepass import Engine, hardware, models
-from onepass.calibration import Profile, find_profile
+from onepass.learn.calibration import Profile, find_profile
 
 AMX = {"fpu", "avx512f", "amx_tile", "amx_bf16", "avx512_bf16"}
 

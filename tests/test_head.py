@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 from typesafe_sdk import Choice, Noul, RetryPolicy, TypeSafeAPIError, TypeSafeClient
 
-from onepass import Engine, cli, head_fit
+from onepass import Engine, cli
+from onepass.learn import head_fit
 from onepass.config import EngineConfig, ServerConfig
 from onepass.errors import ConfigError, RequestInvalid
-from onepass.head import Head, HeadType
+from onepass.learn.head import Head, HeadType
 from onepass.readouts.head import feature_reads
 from onepass.server import create_app
 from onepass.wire import parse_request

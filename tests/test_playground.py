@@ -24,7 +24,7 @@ import httpx
 import pytest
 from conftest import KEYS, ServerThread
 
-from onepass.calibration import Profile
+from onepass.learn.calibration import Profile
 from onepass.config import ServerConfig
 from onepass.engine import ModelInfo
 from onepass.errors import APIError

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from onepass import Engine
-from onepass.calibration import Profile
+from onepass.learn.calibration import Profile
 from onepass.errors import RequestInvalid
-from onepass.priors import CONTENT_FREE
+from onepass.learn.priors import CONTENT_FREE
 
 sys.path.insert(0, str(Path(__file__).parent))
 from tiny_random import llama_with_smollm_tokenizer  # noqa: E402

@@ -10,7 +10,7 @@ from typesafe_sdk import Choice, Noul, RetryPolicy, TypeSafeAPIError, TypeSafeCl
 
 from onepass import Engine
 from onepass.backends.base import Backend, Capabilities
-from onepass.calibration import Profile
+from onepass.learn.calibration import Profile
 from onepass.config import ServerConfig
 from onepass.errors import RequestInvalid
 from onepass.readouts.base import softmax

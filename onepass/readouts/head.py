@@ -1,4 +1,4 @@
-"""head: a learned head (onepass/head.py) on the model's hidden state at Yes/No answer positions.
+"""head: a learned head (onepass/learn/head.py) on the model's hidden state at Yes/No answer positions.
 
 A yes/no question is its slot read; a choice option or score level is its isolated read ("is this the
 right answer?", no other option visible, so the answer does not depend on option order). The backend
@@ -14,7 +14,7 @@ import numpy as np
 
 from onepass.backends.base import Read
 from onepass.errors import RequestInvalid
-from onepass.head import Head
+from onepass.learn.head import Head
 from onepass.readouts.base import Outcome, Plan
 from onepass.render import Renderer
 from onepass.wire import NoulQuestion, Question

@@ -4,7 +4,7 @@ report the held-out split before and after, save the profile, and optionally wri
 reliability plot.
 
 The pieces it uses live elsewhere: temperature fitting, metrics and the Profile format in
-onepass/calibration.py, corpus scoring (and its scores cache) and reports in onepass/evaluate.py.
+onepass/learn/calibration.py, corpus scoring (and its scores cache) and reports in onepass/evaluate.py.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Callable
 
 from onepass import evaluate as ev
-from onepass import models, priors
-from onepass.calibration import Profile, cross_validate, file_sha256, find_profile, fit_temperature
+from onepass import models
+from onepass.learn import priors
+from onepass.learn.calibration import Profile, cross_validate, file_sha256, find_profile, fit_temperature
 from onepass.evaluate import Scored
 
 __all__ = ["fit_profile", "fit_families", "default_profile_path"]

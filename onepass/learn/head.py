@@ -1,4 +1,4 @@
-"""A learned head: the fifth readout family's weights, fitted by `onepass tune` (onepass/head_fit.py) on a
+"""A learned head: the fifth readout family's weights, fitted by `onepass tune` (onepass/learn/head_fit.py) on a
 frozen model's hidden states and served with `--head PATH` / `"x_readout": "head"` (readouts/head.py).
 
 Every read the head sees ends at a Yes/No answer position: a yes/no question's own read, or one isolated

@@ -7,7 +7,7 @@ z, final hidden state h), kept in a features file (.npz) under a key of everythi
 dtype or prompt recomputes.
 
 Fit, per type: minimise mean cross-entropy of the gold answer + lam / 2 * |delta|^2 over (a, b, delta)
-(onepass/head.py has the score). The penalty lam is chosen from PENALTIES by cross-validation that keeps
+(onepass/learn/head.py has the score). The penalty lam is chosen from PENALTIES by cross-validation that keeps
 whole domains out (items grouped by their `domain` field into folds; random folds without domains), by
 held-out log loss; lam = inf (delta = 0: the isolated reading with a fitted temperature and bias) is one
 of the candidates, so a head whose learned directions do not transfer falls back to recalibration.
@@ -24,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 
-from onepass.head import TYPES, Head, HeadType
+from onepass.learn.head import TYPES, Head, HeadType
 from onepass.readouts.head import feature_reads
 
 __all__ = ["PENALTIES", "Example", "features_setting", "extract", "fit_type", "choose_penalty", "fit_head", "predict"]

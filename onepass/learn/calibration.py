@@ -1,5 +1,5 @@
 """Calibration: temperature profiles per (readout family, question type), fitting one temperature, and the
-metrics. Fitting a whole profile from a corpus (`onepass calibrate`) is onepass/fit.py.
+metrics. Fitting a whole profile from a corpus (`onepass calibrate`) is onepass/learn/fit.py.
 
 A profile divides a question's label logits by one fitted temperature T (Guo et al. 2017), chosen to
 minimise the negative log-likelihood of gold answers on a calibration split. Metrics follow the usual
@@ -23,7 +23,7 @@ __all__ = ["PROFILE_VERSION", "QUESTION_TYPES", "Profile", "profile_paths", "fin
            "reliability", "metrics", "nll_at", "fit_temperature", "cross_validate"]
 
 PROFILE_VERSION = 1
-PACKAGED = Path(__file__).parent / "profiles"
+PACKAGED = Path(__file__).parent.parent / "profiles"  # onepass/profiles
 QUESTION_TYPES = ("noul", "choice", "score")
 
 

@@ -1,5 +1,5 @@
-"""`onepass tune`: fit a learned head (onepass/head.py) on labelled items, from the frozen model's hidden
-states computed once (onepass/head_fit.py), and write it as safetensors for `--head PATH`."""
+"""`onepass tune`: fit a learned head (onepass/learn/head.py) on labelled items, from the frozen model's hidden
+states computed once (onepass/learn/head_fit.py), and write it as safetensors for `--head PATH`."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def load_labelled(path: Path, split: str = "all") -> list[dict]:
 
 
 def tune(args) -> int:
-    from onepass import head_fit
+    from onepass.learn import head_fit
 
     try:
         items = load_labelled(Path(args.data), args.split)
