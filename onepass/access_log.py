@@ -1,5 +1,6 @@
-"""The outermost middleware: a request id on every response, Server-Timing, request metrics, one structured
-access-log line per request, and the contract's error shape even for a crash or a shutdown cancel."""
+"""The outermost middleware: a request id on every response, Server-Timing, the ignored-fields headers,
+request metrics, one structured access-log line per request, and the contract's error shape even for a
+crash or a shutdown cancel."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from starlette.datastructures import MutableHeaders
 
-from onepass import batch_route, playground, timing
+from onepass import batch_route, ignored, playground, timing
 from onepass.errors import retry_headers
 from onepass.metrics import Metrics
 from onepass.responses import json_response
@@ -29,8 +30,10 @@ METHODS = ("GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE")
 class AccessLog:
     """Pure ASGI middleware: request id on every response, metrics, one structured access-log line.
 
-    The log line carries the request id, route, status, timing and outcome codes. It never carries the
-    body, headers (so never a key), query strings or error messages (which can quote the body).
+    The log line carries the request id, route, status, timing and outcome codes, and the sanitised names
+    of top-level request fields that were ignored (onepass/ignored.py, also sent as response headers). It
+    never carries the body, headers (so never a key), query strings or error messages (which can quote the
+    body).
     """
 
     def __init__(self, app, metrics: Metrics):
@@ -57,6 +60,9 @@ class AccessLog:
                 status = message["status"]
                 MutableHeaders(scope=message)[REQUEST_ID] = request_id
                 MutableHeaders(scope=message)[timing.HEADER] = timing.header_for(scope)
+                # Set by a route once the request passed validation: the top-level names it ignored.
+                for name, value in ignored.headers(scope.get(ignored.SCOPE_KEY, ())).items():
+                    MutableHeaders(scope=message)[name] = value
             await send(message)
 
         try:
@@ -97,5 +103,6 @@ class AccessLog:
                 "ms": round(elapsed * 1000, 1),
                 "client": client[0] if client else None,
                 **notes,
+                **ignored.log_fields(scope.get(ignored.SCOPE_KEY, ())),
             }
             log.info(json.dumps(entry, ensure_ascii=True))

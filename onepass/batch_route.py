@@ -9,7 +9,9 @@ request would: every state is checked against the request-shape limits (`--max-s
 one admission slot (429 when the server has no room for all of them), waits for a worker under
 `--queue-timeout` and runs under its own `--request-timeout-s`. The states run concurrently on the worker
 pool, so the embedded engine shares forward passes between them (cross-request batching). At most
-`--max-batch-states` states per call (and never more than the server admits at once).
+`--max-batch-states` states per call (and never more than the server admits at once). Top-level fields
+onepass does not read are ignored and named in `x-onepass-ignored-fields` as for a single request
+(onepass/ignored.py); with `--strict-options` an unknown `x_` field is the same 422 as there.
 
 Errors: anything wrong with states[i] fails the whole call, naming the index: a 422 whose `loc` is
 `["body", "states", i, ...]`, or an error whose message starts with `states[i]: `. When one state fails
@@ -25,7 +27,7 @@ from typing import Any, Callable
 from fastapi import FastAPI, Request
 from prometheus_client import Histogram
 
-from onepass import request_body, timing
+from onepass import ignored, request_body, timing
 from onepass.deadline import is_out_of_memory, overloaded
 from onepass.errors import APIError, OnepassError, RequestInvalid
 from onepass.limits import check_limits
@@ -103,6 +105,8 @@ def register(app: FastAPI, *, settings, keys, admission, metrics, engine_state: 
                     parsed.append(engine.validate(single))
                 except (RequestInvalid, APIError) as error:
                     raise _about_state(error, i, running=False) from None
+            # The shared top-level fields are the same for every state: so are the names they ignore.
+            request.scope[ignored.SCOPE_KEY] = getattr(parsed[0], "ignored", ())
             notes["states"] = len(states)
             notes["questions"] = sum(len(p.questions) for p in parsed)
             states_seen.observe(len(states))

@@ -115,6 +115,9 @@ class EngineConfig:
                                                 "log-probability", choices=("mean", "sum"))
     prior_correction: bool = setting(False, "divide each question's content-free label prior out of its answers (slot, "
                                             "isolated, likelihood; per request: x_debias_prior); docs/calibration.md")
+    strict_options: bool = setting(False, "a top-level x_ field that is not a onepass option (a misspelt x_readuot) is "
+                                          "a 422 naming the known ones; off: ignored and named in the "
+                                          "x-onepass-ignored-fields header (docs/operations.md)")
     head: str | None = setting(None, "a learned head (safetensors from `onepass tune`) served as readout 'head' "
                                      "(x_readout: head, or --readout head); docs/readouts.md")
     shortlist_k: int = setting(8, "shortlist: options the first pass keeps for the rerank", low=2, high=MAX_OPTIONS)

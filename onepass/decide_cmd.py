@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from onepass import engine_setup
+from onepass import engine_setup, ignored
 from onepass.config import (
     SHAPE_LIMITS,
     EngineConfig,
@@ -63,7 +63,11 @@ def decide(args) -> int:
         return 2
     engine = engine_setup.build_engine(args.engine_config, log=lambda m: print(m, file=sys.stderr))
     try:
-        result = engine.decide(payload)  # under the engine's request_timeout_s (--request-timeout-s)
+        request = engine.validate(payload)
+        if request.ignored:  # stdout stays the response alone
+            print(f"onepass decide: ignored top-level fields: {', '.join(map(ignored.sanitise, request.ignored))}",
+                  file=sys.stderr)
+        result = engine.run(request)  # under the engine's request_timeout_s (--request-timeout-s)
     except OnepassError as error:
         return refused(error)
     print(json.dumps(result, indent=2, ensure_ascii=False))

@@ -1,7 +1,8 @@
 """The decision pipeline: wire request -> render -> readout -> backend -> answers -> wire response.
 
 `Engine` is the in-process API (`from onepass import Engine`); the HTTP server and the CLI call the same
-`decide`, so every entry point gives the same numbers.
+`decide`, so every entry point gives the same numbers. Running a request's read plans on the backend, and
+counting their tokens, is plan_runner.py's.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from onepass.deadline import (
     overloaded,
 )
 from onepass.errors import APIError, ConfigError, RequestInvalid
-from onepass.options import RequestOptions, with_options
+from onepass.options import DecisionRequest, RequestOptions, with_options
+from onepass.plan_runner import answer_positions, check_context, plan_tokens, run_plans
 from onepass.readouts import READOUTS, Outcome, Plan, Readout
 from onepass.readouts.auto import question_type
 from onepass.render import LabelError, Renderer
@@ -149,12 +151,13 @@ class Engine:
         return listed
 
     # -- the pipeline ------------------------------------------------------------------------------------
-    def validate(self, payload: Any) -> SystemOneRequest:
+    def validate(self, payload: Any) -> DecisionRequest:
         """Everything that can be checked without running the model; raises RequestInvalid / APIError."""
         if not isinstance(payload, dict):
             raise RequestInvalid.single(["body"], "the request body must be a JSON object", "model_attributes_type")
         reject_lone_surrogates(payload)  # the HTTP path checks this while parsing; in-process callers too
-        request = with_options(parse_request(payload), payload)
+        # Unknown top-level fields are ignored and named in request.ignored; strict_options refuses unknown x_ ones.
+        request = with_options(parse_request(payload), payload, strict=self.config.strict_options)
         family = request.options.x_readout or self.default_readout
         if self._corrects(request.options):
             for qid, question in request.questions.items():
@@ -212,7 +215,8 @@ class Engine:
                                                  for qid, question in request.questions.items()})
 
     def decide(self, payload: Any) -> dict:
-        """Answer one System One request (a dict as sent on the wire); raises RequestInvalid / APIError."""
+        """Answer one System One request (a dict as sent on the wire); raises RequestInvalid / APIError.
+        The top-level fields it ignored are `self.validate(payload).ignored` (then `self.run(...)` that)."""
         return self.run(self.validate(payload))
 
     def run(self, request: SystemOneRequest) -> dict:
@@ -258,10 +262,8 @@ class Engine:
             "model": self.info.id,
             "answers": result,
             "usage": {
-                "input_tokens": len(prefix) + sum(self._plan_tokens(p) for p in executed),
-                # Nothing is generated: output_tokens counts the answer positions read.
-                "output_tokens": sum(len(p.reads) + len(p.features) + sum(len(c.options) for c in p.continuations)
-                                     for p in executed),
+                "input_tokens": len(prefix) + sum(plan_tokens(p) for p in executed),
+                "output_tokens": sum(answer_positions(p) for p in executed),  # nothing is generated
             },
         }
 
@@ -276,8 +278,8 @@ class Engine:
                 plans[qid] = readout.plan(self.renderer, question)
             except LabelError as error:
                 raise RequestInvalid.single(["body", "questions", qid, "criteria"], str(error), "label_error") from None
-        self._check_context(prefix, plans.values())
-        total = len(prefix) + sum(self._plan_tokens(p) for p in plans.values())
+        check_context(prefix, plans.values(), self.backend.max_context, self.info.id)
+        total = len(prefix) + sum(plan_tokens(p) for p in plans.values())
         if total > self.config.max_input_tokens:
             raise APIError(400, "max_tokens_exceeded",
                            f"the request makes the model read {total} tokens (state once, plus every question); "
@@ -294,9 +296,9 @@ class Engine:
             followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}
             followups = {qid: plan for qid, plan in followups.items() if plan is not None}
             if followups:
-                self._check_context(prefix, followups.values())
+                check_context(prefix, followups.values(), self.backend.max_context, self.info.id)
                 # Follow-up reads are reads too: the limit covers everything one request makes the model read.
-                total += sum(self._plan_tokens(p) for p in followups.values())
+                total += sum(plan_tokens(p) for p in followups.values())
                 if total > self.config.max_input_tokens:
                     raise APIError(400, "max_tokens_exceeded",
                                    f"with the follow-up reads debiasing asked for ({len(followups)} uncertain questions), "
@@ -321,60 +323,8 @@ class Engine:
             self._lock.release()
 
     def _execute(self, prefix: list[int], plans: dict[str, Plan]) -> dict[str, Outcome]:
-        """One backend call for every read of every plan, one for every continuation; then combine."""
-        reads = [read for plan in plans.values() for read in plan.reads]
-        conts = [c for plan in plans.values() for c in plan.continuations]
-        feature_reads = [read for plan in plans.values() for read in plan.features]
-        # Identical reads (the same question asked twice, isolated options or likelihood contexts that do
-        # not depend on order) are computed once and shared.
-        unique_reads, read_of = _unique(reads, lambda r: (tuple(r.suffix), tuple(r.token_ids)))
-        unique_conts, cont_of = _unique(conts, lambda c: (tuple(c.context), tuple(map(tuple, c.options))))
-        read_lp = self.backend.logprobs(prefix, unique_reads) if reads else []
-        checkpoint()
-        cont_lp = self.backend.continuations(prefix, unique_conts) if conts else []
-        unique_feats, feat_of = _unique(feature_reads, lambda r: (tuple(r.suffix), tuple(r.token_ids)))
-        feats = self.backend.features(prefix, unique_feats) if feature_reads else []
-        feats = [feats[k] for k in feat_of]
-        # Labels a remote engine did not return come back NaN (the backend contract): every readout leaves
-        # them out, and they are flagged below.
-        read_lp = [read_lp[k] for k in read_of]
-        cont_lp = [cont_lp[k] for k in cont_of]
-        outcomes, r, c, f = {}, 0, 0, 0
-        for qid, plan in plans.items():
-            mine = read_lp[r : r + len(plan.reads)]
-            conts_of_plan = cont_lp[c : c + len(plan.continuations)]
-            if plan.features:
-                outcomes[qid] = plan.combine(mine, conts_of_plan, feats[f : f + len(plan.features)])
-                f += len(plan.features)
-            else:
-                outcomes[qid] = plan.combine(mine, conts_of_plan)
-            # A remote engine's top-k fallback may not return every label: flagged, and left out.
-            missing = {int(t) for read, lp in zip(reads[r : r + len(plan.reads)], mine) for t, v in zip(read.token_ids, lp) if np.isnan(v)}
-            missing |= {int(o[j]) for cont, lps in zip(conts[c : c + len(plan.continuations)], cont_lp[c : c + len(plan.continuations)])
-                        for o, lp in zip(cont.options, lps) for j in range(len(lp)) if np.isnan(lp[j])}
-            if missing:
-                outcomes[qid].extras["x_missing_labels"] = sorted(missing)
-            r += len(plan.reads)
-            c += len(plan.continuations)
-        return outcomes
-
-    @staticmethod
-    def _plan_tokens(plan: Plan) -> int:
-        return sum(len(r.suffix) for r in [*plan.reads, *plan.features]) + sum(
-            len(c.context) + sum(len(o) for o in c.options) for c in plan.continuations)
-
-    def _check_context(self, prefix: list[int], plans) -> None:
-        longest = max(
-            [len(r.suffix) for p in plans for r in [*p.reads, *p.features]]
-            + [len(c.context) + max(map(len, c.options)) for p in plans for c in p.continuations]
-        )
-        if len(prefix) + longest > self.backend.max_context:
-            raise APIError(
-                400,
-                "max_tokens_exceeded",
-                f"the state and question take {len(prefix) + longest} tokens; model {self.info.id} reads at most "
-                f"{self.backend.max_context}. Shorten the state or the question text.",
-            )
+        """This engine's read path (also the content-free priors'): every plan, on the backend."""
+        return run_plans(self.backend, prefix, plans)
 
     def _abstain(self, answer: dict, options: RequestOptions) -> bool | None:
         mass_floor = options.x_abstain_mass if options.x_abstain_mass is not None else self.config.abstain_mass
@@ -386,16 +336,6 @@ class Engine:
         low_mass = mass_floor is not None and answer["x_label_mass"] < mass_floor
         low_conf = conf_floor is not None and confidence < conf_floor
         return bool(low_mass or low_conf)
-
-
-def _unique(items: list, key) -> tuple[list, list[int]]:
-    """(distinct items in first-seen order, index of each item's distinct copy)."""
-    seen: dict = {}
-    index = [seen.setdefault(key(item), len(seen)) for item in items]
-    distinct = [None] * len(seen)
-    for item, k in zip(items, index):
-        distinct[k] = item
-    return distinct, index
 
 
 def _answer_keys(question) -> list[str]:

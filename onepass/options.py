@@ -6,8 +6,12 @@
     "x_calibrated": true | false  apply the model's calibration profile (default: the server's setting)
     "x_debias_prior": true | false  divide out the question's content-free label prior (onepass/learn/priors.py)
 
-Any other top-level field starting with `x_` is a 422 naming the known ones: a misspelled option would
-otherwise be silently ignored. Fields without the prefix are ignored, as the hosted API does.
+Any other top-level field is ignored, as the wire contract says (clients add their own, `x_trace_id` for
+one), and its name is reported beside the answer (`DecisionRequest.ignored`; over HTTP the header
+`x-onepass-ignored-fields` and the access log, onepass/ignored.py). With `strict_options`
+(`--strict-options`, off by default) an unknown `x_` field is a 422 `unknown_option` naming the known ones
+instead, so a misspelt option (`x_readuot`) cannot go unnoticed; unknown fields without the prefix stay
+ignored even then, since they are other clients' extras, not onepass options.
 """
 
 from __future__ import annotations
@@ -29,17 +33,29 @@ class RequestOptions(BaseModel):
     x_debias_prior: bool | None = None
 
 
-def parse_options(payload: dict[str, Any]) -> RequestOptions:
+# The top-level names onepass reads; every other one is ignored (and reported).
+KNOWN_FIELDS = frozenset(SystemOneRequest.model_fields) | frozenset(RequestOptions.model_fields)
+
+
+def ignored_fields(payload: dict[str, Any]) -> tuple[str, ...]:
+    """The top-level names of `payload` onepass does not read, in request order (as sent: sanitise them
+    before they reach a header or a log line, onepass/ignored.py)."""
+    return tuple(k if isinstance(k, str) else repr(k) for k in payload if k not in KNOWN_FIELDS)
+
+
+def parse_options(payload: dict[str, Any], *, strict: bool = False) -> RequestOptions:
+    """The request's x_ options; with `strict`, an unknown x_ field is a 422 naming the known ones."""
     known = sorted(RequestOptions.model_fields)
     unknown = [k for k in payload if isinstance(k, str) and k.startswith("x_") and k not in RequestOptions.model_fields]
-    if unknown:
+    if unknown and strict:
         raise RequestInvalid([{"loc": ["body", k], "type": "unknown_option",
-                               "msg": f"unknown option {k[:60]!r}; the x_ options are {', '.join(known)}"}
+                               "msg": f"unknown option {k[:60]!r}; the x_ options are {', '.join(known)} (this server "
+                                      "refuses unknown x_ fields: strict_options, --strict-options)"}
                               for k in unknown[:20]])
     try:
         # Integers are fine for thresholds (0 and 1); strict mode would refuse them.
         fields = {k: (float(v) if k.startswith("x_abstain") and type(v) is int else v)
-                  for k, v in payload.items() if k.startswith("x_")}
+                  for k, v in payload.items() if k in RequestOptions.model_fields}
         return RequestOptions.model_validate(fields)
     except ValidationError as error:
         raise RequestInvalid(validation_detail(error)) from None
@@ -48,11 +64,14 @@ def parse_options(payload: dict[str, Any]) -> RequestOptions:
 
 
 class DecisionRequest(SystemOneRequest):
-    """A validated request together with its onepass options (what Engine.validate returns)."""
+    """A validated request together with its onepass options and the top-level names it ignored (what
+    Engine.validate returns; neither is part of the wire body)."""
 
     options: RequestOptions = Field(default_factory=RequestOptions, exclude=True)
+    ignored: tuple[str, ...] = Field(default=(), exclude=True)
 
 
-def with_options(request: SystemOneRequest, payload: dict[str, Any]) -> DecisionRequest:
+def with_options(request: SystemOneRequest, payload: dict[str, Any], *, strict: bool = False) -> DecisionRequest:
     fields = {name: getattr(request, name) for name in SystemOneRequest.model_fields}
-    return DecisionRequest.model_construct(**fields, options=parse_options(payload))
+    return DecisionRequest.model_construct(**fields, options=parse_options(payload, strict=strict),
+                                           ignored=ignored_fields(payload))

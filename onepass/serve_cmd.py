@@ -64,8 +64,20 @@ def _calibration_note(config: EngineConfig) -> str:
         return "uncalibrated (remote engine)"
     for path in calibration.profile_paths(models.resolve(config.model)[0], config.dtype):
         if path.exists():
-            return f"calibration {path.name} ({', '.join(sorted(calibration.Profile.load(path).temperatures))})"
+            return _profile_note(calibration.Profile.load(path), path.name, config.readout)
     return f"uncalibrated (no profile for this model in {config.dtype})"
+
+
+def _profile_note(profile, name: str, readout: str) -> str:
+    """What a found profile changes: its fitted temperatures (none: uncalibrated), and with --readout auto the
+    readout policy it carries (the default model's profile holds only that)."""
+    fitted = sorted(family for family, per_type in profile.temperatures.items() if per_type)
+    policy = readout == "auto" and bool(profile.readout_policy)
+    if fitted:
+        return f"calibration {name} ({', '.join(fitted)})" + ("; readout policy from it" if policy else "")
+    if policy:
+        return f"uncalibrated; readout policy from {name}"
+    return f"uncalibrated ({name} has no fitted temperatures)"
 
 
 def serve(args) -> int:

@@ -19,7 +19,7 @@ from fastapi.responses import Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from onepass import batch_route, playground, request_body, timing
+from onepass import batch_route, ignored, playground, request_body, timing
 from onepass.access_log import AccessLog
 from onepass.admission import Admission
 from onepass.auth import Keys
@@ -124,6 +124,8 @@ def create_app(engine_factory: Callable[[], Any] | Any, settings: ServerConfig |
                 parse_request(payload)  # a bad request is a 4xx even while the model loads
                 engine = ready_engine()
             parsed = engine.validate(payload)
+            # Top-level fields the engine ignored: named in response headers and the log (access_log.py).
+            request.scope[ignored.SCOPE_KEY] = getattr(parsed, "ignored", ())
             log_notes["questions"] = len(parsed.questions)
             try:
                 result = await admission.run(timing.timed(engine.run, request.scope), parsed, request.receive,

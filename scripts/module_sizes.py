@@ -2,7 +2,8 @@
 
     python scripts/module_sizes.py            # the working tree
     python scripts/module_sizes.py 89a92a6    # a past commit
-Used for docs/architecture.md's before/after table; exits 1 when a module passes --max lines.
+Used for docs/architecture.md's before/after table; exits 1 when a module reaches --max lines (default
+MAX_LINES, 400: tests/test_module_sizes.py holds every module under it).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+MAX_LINES = 400  # a module this long is split (tests/test_module_sizes.py)
 
 
 def sizes(rev: str | None) -> dict[str, int]:
@@ -28,13 +30,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("rev", nargs="?", default=None)
     parser.add_argument("--top", type=int, default=12)
-    parser.add_argument("--max", type=int, default=400)
+    parser.add_argument("--max", type=int, default=MAX_LINES)
     args = parser.parse_args()
     table = sizes(args.rev)
     for name, n in sorted(table.items(), key=lambda kv: -kv[1])[: args.top]:
         print(f"{n:5d}  {name}")
-    over = [n for n, lines in table.items() if lines > args.max]
-    print(f"{len(table)} modules, {sum(table.values())} lines; over {args.max}: {len(over)} {over}")
+    over = [n for n, lines in table.items() if lines >= args.max]
+    print(f"{len(table)} modules, {sum(table.values())} lines; at or over {args.max}: {len(over)} {over}")
     return 1 if over else 0
 
 

@@ -24,10 +24,11 @@ REQUEST = {"model": "smollm2-135m", "state": "Server cpu at 99% for an hour, the
 
 def test_decide_prints_the_same_response_as_the_python_api(tmp_path, smol_auto):
     path = tmp_path / "req.json"
-    path.write_text(json.dumps(REQUEST))
+    path.write_text(json.dumps({**REQUEST, "x_trace_id": "t-9"}))  # ignored, and said so on stderr only
     out = subprocess.run([*CLI, "decide", "--model", "smollm2-135m", "--request", str(path)],
                          capture_output=True, text=True, timeout=300, check=True)
     printed = json.loads(out.stdout)
+    assert "onepass decide: ignored top-level fields: x_trace_id" in out.stderr and "t-9" not in out.stderr
     direct = smol_auto.decide(REQUEST)  # `decide` serves --dtype auto
     assert printed["model"] == "smollm2-135m"
     assert set(printed["answers"]) == {"sev", "oom"}
@@ -99,3 +100,26 @@ def test_serve_with_keys_answers_the_sdk_and_stops_on_sigterm():
     assert proc.returncode in (0, -signal.SIGTERM)
     assert "Finished server process" in output
     assert "alpha-key" not in output and "beta-key" not in output and "gamma-key" not in output
+
+
+def test_serve_banner_says_what_the_default_models_profile_does(tmp_path, monkeypatch):
+    """The default model's packaged profile holds a readout policy and no temperatures: the start-up line
+    says it serves uncalibrated with that policy (it once printed "calibration <file> ()")."""
+    from onepass import serve_cmd
+    from onepass.config import EngineConfig
+    from onepass.learn import calibration
+
+    monkeypatch.setattr(models, "cache_dir", lambda name: tmp_path / name)  # no user-fitted profile in the way
+    packaged = f"{models.DEFAULT_MODEL}.bfloat16.json"
+    assert calibration.Profile.load(calibration.PACKAGED / packaged).readout_policy
+    assert serve_cmd._calibration_note(EngineConfig(dtype="bfloat16")) == f"uncalibrated; readout policy from {packaged}"
+    # Without --readout auto the policy is not used, so it is not claimed.
+    assert serve_cmd._calibration_note(EngineConfig(dtype="bfloat16", readout="slot")) == \
+        f"uncalibrated ({packaged} has no fitted temperatures)"
+    assert serve_cmd._calibration_note(EngineConfig(dtype="float32")) == "uncalibrated (no profile for this model in float32)"
+    # A user's own fit (the cache directory comes first) with temperatures is named with its families.
+    own = calibration.Profile(model=models.DEFAULT_MODEL, dtype="bfloat16", temperatures={"slot": {"choice": 2.0}, "isolated": {}},
+                              readout_policy={"choice@50": "shortlist"})
+    own.save(calibration.profile_paths(models.DEFAULT_MODEL, "bfloat16")[0])
+    assert serve_cmd._calibration_note(EngineConfig(dtype="bfloat16")) == \
+        "calibration calibration.bfloat16.json (slot); readout policy from it"

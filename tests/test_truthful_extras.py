@@ -1,21 +1,18 @@
 """The x_ extras say what happened: x_calibrated only when a fitted temperature was applied, an explicit
 x_calibrated: true that cannot be honoured is a 422, labels a remote engine did not return are left out and
-flagged (never a -9999 stand-in), and a misspelled x_ option is a 422 naming the known ones."""
+flagged (never a -9999 stand-in). Unknown x_ fields (ignored and named, or a 422 with --strict-options):
+tests/test_ignored_fields.py."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from typesafe_sdk import Choice, Noul, RetryPolicy, TypeSafeAPIError, TypeSafeClient
 
 from onepass import Engine
 from onepass.backends.base import Backend, Capabilities
 from onepass.learn.calibration import Profile
-from onepass.config import ServerConfig
 from onepass.errors import RequestInvalid
 from onepass.readouts.base import softmax
-from onepass.server import create_app
-from tests.test_hardening_support import LoopbackServer
 from tests.tiny_random import llama_with_smollm_tokenizer
 
 STATE = "Order 5512: the kettle arrived with a cracked lid and the refund form does not load."
@@ -76,34 +73,6 @@ def test_an_explicit_x_calibrated_true_that_cannot_be_honoured_is_a_422(tiny, ca
         tiny.decide(request({"c": CHOICE}, x_calibrated=True))
     answer = calibrated.decide(request({"c": CHOICE}, x_calibrated=True))["answers"]["c"]
     assert answer["x_calibrated"] is True
-
-
-# -- unknown x_ options ----------------------------------------------------------------------------------------
-
-
-def test_unknown_x_options_are_a_422_naming_the_known_ones(tiny):
-    with pytest.raises(RequestInvalid) as caught:
-        tiny.decide(request({"c": CHOICE}, x_readuot="isolated", x_abstain_mas=0.5))
-    detail = caught.value.detail
-    assert [d["loc"] for d in detail] == [["body", "x_readuot"], ["body", "x_abstain_mas"]]
-    for d in detail:
-        assert d["type"] == "unknown_option"
-        for known in ("x_readout", "x_abstain_mass", "x_abstain_confidence", "x_calibrated"):
-            assert known in d["msg"]
-    # Fields without the prefix are other clients' extras: still ignored.
-    assert tiny.decide(request({"c": CHOICE}, metadata={"trace": 1}))["answers"]["c"]["type"] == "choice"
-
-
-def test_the_sdk_sees_the_unknown_option_422_over_http(tiny):
-    settings = ServerConfig()
-    with LoopbackServer(create_app(tiny, settings), settings) as s, \
-            TypeSafeClient(base_url=s.url, api_key="k", retry=RetryPolicy(max_retries=0), timeout=60) as client:
-        with pytest.raises(TypeSafeAPIError) as caught:
-            client.system_one(state=STATE, questions={"q": Noul(instructions="Refund?")}, extra_body={"x_readuot": "isolated"})
-        assert caught.value.status == 422 and "x_readout" in str(caught.value) and "x_readuot" in str(caught.value)
-        ok = client.system_one(state=STATE, questions={"q": Choice(instructions="Which?", criteria={"a": None, "b": None})},
-                               extra_body={"x_readout": "isolated"})
-        assert abs(sum(ok.choices["q"].probabilities.values()) - 1) < 1e-9
 
 
 # -- labels a remote engine did not return ---------------------------------------------------------------------
