@@ -1,8 +1,10 @@
-"""The browser pages `onepass serve` ships: the playground at `/` and the calibration page at `/calibration`.
+"""The browser pages `onepass serve` ships: the playground at `/`, the labels page at `/labels` and the
+calibration page at `/calibration`.
 
 Plain HTML, CSS and JavaScript from `onepass/static/` (package data: nothing to build or download). The
 pages call the server's own API from the browser (`GET /v1/models`, `POST /v1/systemone`,
-`GET /calibration.json`), so with keys on they ask for a key and keep it in the tab (sessionStorage).
+`GET /calibration.json`, `GET /presets.json`), so with keys on they ask for a key and keep it in the tab
+(sessionStorage).
 The pages themselves hold no data and need no key; everything they show comes from keyed routes.
 """
 
@@ -16,8 +18,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from onepass import presets
+
 STATIC = resources.files("onepass") / "static"
-ROUTES = ("/", "/calibration", "/calibration.json")
+ROUTES = ("/", "/labels", "/calibration", "/calibration.json", "/presets.json")
 # Only these files are served, by exact name (no paths, so nothing outside the folder can be reached).
 ASSETS = {
     "style.css": "text/css; charset=utf-8",
@@ -25,6 +29,7 @@ ASSETS = {
     "playground.js": "text/javascript; charset=utf-8",
     "examples.js": "text/javascript; charset=utf-8",
     "calibration.js": "text/javascript; charset=utf-8",
+    "labels.js": "text/javascript; charset=utf-8",
     "favicon.svg": "image/svg+xml",
 }
 # The pages load nothing from elsewhere and run no inline script; a key typed into them stays there.
@@ -73,6 +78,10 @@ def register(app: FastAPI, *, keys, ready_engine: Callable[..., Any], json_respo
     async def calibration_page():
         return page("calibration.html")
 
+    @app.get("/labels")
+    async def labels_page():
+        return page("labels.html")
+
     @app.get("/static/{name}")
     async def asset(name: str):
         if name not in ASSETS:
@@ -88,3 +97,9 @@ def register(app: FastAPI, *, keys, ready_engine: Callable[..., Any], json_respo
         # Behind the keys like /v1/models: it describes the served model.
         request.scope.setdefault("onepass.log", {})["key"] = keys.check(request.headers.get("authorization"))
         return json_response(200, calibration_view(ready_engine(count=False)))
+
+    @app.get("/presets.json")
+    async def presets_data(request: Request):
+        # The built-in question sets (`onepass presets`), for the labels page; keyed like the other data routes.
+        request.scope.setdefault("onepass.log", {})["key"] = keys.check(request.headers.get("authorization"))
+        return json_response(200, {"presets": [p.as_json() for p in presets.builtin().values()]})
