@@ -63,7 +63,7 @@ def run_bench(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     from onepass import corpus_cmd, decide_cmd, label, mcp_server, run_cmd, serve_cmd
-    from onepass.learn import tune_cmd
+    from onepass.learn import learn_cmd, tune_cmd
 
     parser = argparse.ArgumentParser(prog="onepass", description="System One decision server")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     add_flags(p, EngineConfig, names=("dtype",))
     p.set_defaults(fn=list_models)
 
-    for module in (run_cmd, label, mcp_server, tune_cmd):  # run, presets, label, mcp, tune
+    for module in (run_cmd, label, mcp_server, tune_cmd, learn_cmd):  # run, presets, label, mcp, tune, learn
         module.register(sub, model_args)
 
     args = parser.parse_args(argv)

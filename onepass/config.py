@@ -120,6 +120,9 @@ class EngineConfig:
                                           "x-onepass-ignored-fields header (docs/operations.md)")
     head: str | None = setting(None, "a learned head (safetensors from `onepass tune`) served as readout 'head' "
                                      "(x_readout: head, or --readout head); docs/readouts.md")
+    adapters: tuple[str, ...] = setting((), "an adapter directory from `onepass learn`, served under its name "
+                                            "(repeatable); docs/learn.md", flag="--adapter")
+    adapters_dir: str | None = setting(None, "serve every adapter directory (one with a manifest.json) inside this one")
     shortlist_k: int = setting(8, "shortlist: options the first pass keeps for the rerank", low=2, high=MAX_OPTIONS)
     shortlist_first: str = setting("likelihood", "shortlist: the first pass over all options (likelihood: measured better "
                                                  "than a slot read on many options, docs/readouts.md)",
@@ -281,7 +284,7 @@ GROUP_TITLES = {
 
 def _default_text(f) -> str:
     default = f.default if f.default is not MISSING else None
-    if default is None or default is False:
+    if default is None or default is False or default == ():
         return ""
     return f" (default {default:g})" if isinstance(default, float) else f" (default {default})"
 
@@ -300,6 +303,10 @@ def add_flags(parser: argparse.ArgumentParser, cls: type, *, groups: tuple[str, 
             sections[group] = parser.add_argument_group(GROUP_TITLES[group])
         kind = _kind(f)
         help_text = meta["help"] + _default_text(f)
+        if str(f.type).startswith("tuple"):  # a repeatable flag: each use adds one value
+            sections[group].add_argument(flag_of(f), dest=f.name, action="append", default=None, help=help_text,
+                                         metavar=flag_of(f)[2:].upper().replace("-", "_"))
+            continue
         if kind is bool:
             sections[group].add_argument(flag_of(f), dest=f.name, action="store_true", default=None, help=help_text)
             continue
@@ -314,4 +321,5 @@ def add_flags(parser: argparse.ArgumentParser, cls: type, *, groups: tuple[str, 
 def from_args(cls: type, args: argparse.Namespace, **extra):
     """An instance of `cls` from parsed flags (fields not given keep their defaults) and `extra` values."""
     given = {f.name: getattr(args, f.name) for f in fields(cls) if getattr(args, f.name, None) is not None}
+    given = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}  # repeatable flags
     return cls(**{**given, **extra})

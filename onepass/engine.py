@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from onepass import answers, hardware, models
-from onepass.learn import priors
+from onepass.learn import priors, serving
 from onepass.backends.base import Backend
 from onepass.learn.calibration import Profile, find_profile
 from onepass.config import EngineConfig
@@ -133,6 +133,8 @@ class Engine:
         # A backend that is not re-entrant gets one request at a time; the embedded one batches concurrent
         # requests itself and remote engines take many, so several workers keep either busy.
         self._lock = None if backend.capabilities.reentrant else threading.Lock()
+        # Adapters (`onepass learn`): more names for this model, each answering the questions it learned.
+        self.adapters = serving.load_adapters(config.adapters, config.adapters_dir, model_id, backend, self.names)
 
     def available_readouts(self) -> list[str]:
         """The families a request may choose here: the head only with a head loaded."""
@@ -148,7 +150,7 @@ class Engine:
                       if self.dtype else {})}]
         for alias in sorted(self.names & models.ALIASES):
             listed.append({"name": alias, "description": f"Alias of {self.info.id}.", "release_date": self.info.release_date})
-        return listed
+        return listed + serving.model_entries(self.adapters, self.info.release_date)
 
     # -- the pipeline ------------------------------------------------------------------------------------
     def validate(self, payload: Any) -> DecisionRequest:
@@ -171,11 +173,11 @@ class Engine:
             self.readouts["head"].check(request.questions)
         if request.options.x_calibrated:
             self._check_calibrated(request)
-        if request.model not in self.names:
+        if request.model not in self.names and request.model not in self.adapters:
             raise APIError(
                 404,
                 "model_not_found",
-                f"model {request.model!r} is not served here; use one of {sorted(self.names)} (GET /v1/models)",
+                f"model {request.model!r} is not served here; use one of {sorted(self.names | set(self.adapters))} (GET /v1/models)",
             )
         for qid, question in request.questions.items():
             if isinstance(question, BoxQuestion):
@@ -239,6 +241,7 @@ class Engine:
         # A profile calibrates the (readout family, question type) pairs it was fitted for; only those
         # answers report x_calibrated: true.
         profile = self.profile if options.x_calibrated is not False else None
+        adapter = self.adapters.get(request.model)
         result = {}
         for qid, question in request.questions.items():
             fitted = profile.temperatures.get(self.profile_key(options, question), {}) if profile is not None else {}
@@ -247,9 +250,13 @@ class Engine:
             # No label came back at all (a remote top-k fallback): no evidence, so the uniform distribution,
             # label mass 0 and every option in x_excluded; nothing was calibrated.
             blind = len(outcome.excluded) == len(keys)
-            calibrated = question.type in fitted and not blind
-            temperature = float(fitted[question.type]) if calibrated else 1.0
-            extras = {"x_label_mass": outcome.label_mass, "x_readout": readout.name, "x_calibrated": calibrated, **outcome.extras}
+            learned = "x_adapter" in outcome.extras  # an adapter's answer carries its own fitted temperature
+            calibrated = learned or (question.type in fitted and not blind)
+            temperature = float(fitted[question.type]) if calibrated and not learned else 1.0
+            extras = {"x_label_mass": outcome.label_mass, "x_readout": "adapter" if learned else readout.name,
+                      "x_calibrated": calibrated, **outcome.extras}
+            if adapter is not None:
+                serving.mark(extras, adapter)
             if outcome.excluded:
                 extras["x_excluded"] = [keys[i] for i in outcome.excluded]
             probs = np.full(len(keys), 1.0 / len(keys)) if blind else outcome.probs(temperature)
@@ -259,7 +266,7 @@ class Engine:
                 answer["x_abstain"] = abstain
             result[qid] = answer
         return {
-            "model": self.info.id,
+            "model": adapter.name if adapter is not None else self.info.id,
             "answers": result,
             "usage": {
                 "input_tokens": len(prefix) + sum(plan_tokens(p) for p in executed),
@@ -278,6 +285,9 @@ class Engine:
                 plans[qid] = readout.plan(self.renderer, question)
             except LabelError as error:
                 raise RequestInvalid.single(["body", "questions", qid, "criteria"], str(error), "label_error") from None
+        adapter = self.adapters.get(request.model)
+        learned = serving.learned_plans(adapter, self.renderer, request.state, request.questions) if adapter else {}
+        plans.update(learned)
         check_context(prefix, plans.values(), self.backend.max_context, self.info.id)
         total = len(prefix) + sum(plan_tokens(p) for p in plans.values())
         if total > self.config.max_input_tokens:
@@ -290,7 +300,7 @@ class Engine:
         with self._serialised(), self.backend.expecting():
             outcomes = self._execute(prefix, plans)
             if self._corrects(options):  # only one-round families get here (validate)
-                for qid, plan in plans.items():
+                for qid, plan in ((q, p) for q, p in plans.items() if q not in learned):
                     prior = self.priors.log_prior(self.family(options, request.questions[qid]), request.questions[qid], plan)
                     outcomes[qid] = self.priors.correct(outcomes[qid], prior)
             followups = {qid: plan.followup(outcomes[qid]) for qid, plan in plans.items() if plan.followup}

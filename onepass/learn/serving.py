@@ -1,0 +1,92 @@
+"""Adapters served by name: a request whose `model` names an adapter is answered by it.
+
+Each question of such a request is matched to the adapter's learned questions by content (type,
+instructions, criteria; the request's question id does not matter). A learned question becomes one slot
+read that also hands back the hidden state (`Backend.features`), scored by the adapter's fitted arithmetic
+and temperature; any other question is read as the base model would read it, zero-shot. Every answer says
+which: `x_adapter` = {"name", "question" (the learned id, or null), "method"}. All adapters share the one
+base model in memory; their reads go through the same backend as every other request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from onepass.backends.base import Read
+from onepass.errors import ConfigError
+from onepass.learn.adapter import Adapter
+from onepass.learn.labels import question_signature
+from onepass.readouts.base import Outcome, Plan
+from onepass.render import state_text
+
+__all__ = ["load_adapters", "model_entries", "learned_plans", "signature_of", "mark"]
+
+
+def signature_of(question) -> str:
+    """A parsed question's signature, the same function the adapter's learned questions are keyed by."""
+    return question_signature(question.model_dump(mode="json"))
+
+
+def load_adapters(paths: tuple[str, ...], folder: str | None, model_id: str, backend, taken: set[str]) -> dict[str, Adapter]:
+    """Every adapter of --adapter and --adapters-dir, checked against the served model before serving anything."""
+    dirs = [Path(p) for p in paths]
+    if folder:
+        root = Path(folder)
+        if not root.is_dir():
+            raise ConfigError(f"adapters_dir (--adapters-dir) {root} is not a directory")
+        dirs += sorted(p for p in root.iterdir() if (p / "manifest.json").is_file())
+    adapters: dict[str, Adapter] = {}
+    for path in dirs:
+        adapter = Adapter.load(path)
+        if adapter.base != model_id:
+            raise ConfigError(f"adapter {adapter.name} ({path}) was learned on model {adapter.base}; this server serves "
+                              f"{model_id}: serve it with --model {adapter.base}, or learn it again on {model_id}")
+        if adapter.name in adapters or adapter.name in taken:
+            raise ConfigError(f"adapter name {adapter.name!r} ({path}) is already served here; learn it under another --name")
+        if any(q.needs_hidden for q in adapter.questions.values()) and not backend.capabilities.hidden_states:
+            raise ConfigError(f"adapter {adapter.name} reads hidden states, which backend {backend.name} does not hand "
+                              "out; serve it in-process (--backend embedded)")
+        adapters[adapter.name] = adapter
+    return adapters
+
+
+def model_entries(adapters: dict[str, Adapter], release_date: str) -> list[dict]:
+    """/v1/models rows: each adapter with its base, methods and held-out numbers."""
+    rows = []
+    for name, adapter in sorted(adapters.items()):
+        summary = adapter.summary()
+        methods = ", ".join(f"{qid}: {s['method']}" for qid, s in summary.items())
+        rows.append({"name": name, "description": f"Adapter learned by onepass on {adapter.base} ({methods}).",
+                     "release_date": release_date, "x_adapter": {"base": adapter.base, "questions": summary,
+                                                                  "labels": adapter.manifest["labels"]["items"]}})
+    return rows
+
+
+def learned_plans(adapter: Adapter, renderer, state, questions: dict) -> dict[str, Plan]:
+    """A Plan per learned question of the request; questions the adapter did not learn are left out."""
+    matched = {qid: adapter.questions.get(signature_of(q)) for qid, q in questions.items()}
+    matched = {qid: learned for qid, learned in matched.items() if learned is not None}
+    embedding = None
+    if any(learned.needs_embedding for learned in matched.values()):
+        from onepass.learn.features import embed_texts
+
+        embedding = embed_texts([state_text(state)])[0]
+    plans = {}
+    for qid, learned in matched.items():
+        rendered = renderer.question(questions[qid])
+
+        def combine(_reads, _conts, features, learned=learned) -> Outcome:
+            (lp, hidden), = features
+            mass = float(np.exp(np.asarray(lp, dtype=np.float64)).sum())
+            return Outcome(learned.scores(lp, hidden, embedding), mass,
+                           extras={"x_adapter": {"name": adapter.name, "question": learned.qid, "method": learned.method}})
+
+        plans[qid] = Plan(features=[Read(rendered.suffix, rendered.label_ids)], combine=combine)
+    return plans
+
+
+def mark(answer_extras: dict, adapter: Adapter) -> None:
+    """Flag an answer the adapter did not learn: read zero-shot by the base model."""
+    answer_extras.setdefault("x_adapter", {"name": adapter.name, "question": None, "method": "zero-shot"})
