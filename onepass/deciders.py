@@ -46,12 +46,14 @@ class LocalDecider:
     def __init__(self, engine, extras: dict | None = None):
         self.engine = engine
         self.extras = extras or {}
-        self.name = engine.info.id
+        # With one adapter loaded (--adapter DIR) its name is asked for, so run / label / mcp answer with it.
+        self.model = next(iter(engine.adapters)) if len(engine.adapters) == 1 else "jev-latest"
+        self.name = engine.info.id if self.model == "jev-latest" else f"{self.model} (on {engine.info.id})"
 
     def decide(self, state: Any, questions: dict) -> dict:
         from onepass.errors import APIError, RequestInvalid
 
-        payload = {"model": "jev-latest", "state": state, "questions": questions, **self.extras}
+        payload = {"model": self.model, "state": state, "questions": questions, **self.extras}
         try:
             return self.engine.decide(payload)
         except RequestInvalid as error:
@@ -65,7 +67,7 @@ class LocalDecider:
     def describe(self) -> dict:
         engine = self.engine
         profile = engine.profile
-        return {"model": engine.info.id, "where": "in-process",
+        return {"model": self.name, "where": "in-process",
                 "dtype": engine.dtype.value if engine.dtype else None,
                 "device": engine.device.value if engine.device else None,
                 "readout": engine.default_readout,

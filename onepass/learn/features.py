@@ -79,49 +79,62 @@ class FeatureStore:
 
     def lm(self, qid: str, question) -> tuple[np.ndarray, np.ndarray]:
         """(label log-probs (n, k), hidden states (n, d)) of every item for one question."""
-        if qid in self._lm:
-            return self._lm[qid]
-        engine = self.engine
-        rendered = engine.renderer.question(question)
-        read = Read(rendered.suffix, rendered.label_ids)
-        setting = self._setting()
-        path = self._path("lm", [setting, question.model_dump(exclude_none=True)])
-        done: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        if path and path.exists():
-            data = np.load(path, allow_pickle=False)
-            lp_all, h_all = data["lp"], data["h"]  # each read once (np.load re-reads on every access)
-            done = {str(k): (lp_all[n], h_all[n]) for n, k in enumerate(data["keys"])}
+        return self.lm_all({qid: question})[qid]
+
+    def lm_all(self, questions: dict) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """`lm` for several questions at once: each state is prefilled once and every question read behind it
+        (as the server reads a request), so a three-question task costs one state pass per item, not three."""
+        wanted = {qid: q for qid, q in questions.items() if qid not in self._lm}
+        if wanted:
+            self._read(wanted)
+        return {qid: self._lm[qid] for qid in questions}
+
+    def _read(self, questions: dict) -> None:
+        engine, setting = self.engine, self._setting()
+        reads, paths, done = {}, {}, {}
+        for qid, question in questions.items():
+            rendered = engine.renderer.question(question)
+            reads[qid] = Read(rendered.suffix, rendered.label_ids)
+            paths[qid] = self._path("lm", [setting, question.model_dump(exclude_none=True)])
+            done[qid] = {}
+            if paths[qid] and paths[qid].exists():
+                data = np.load(paths[qid], allow_pickle=False)
+                lp_all, h_all = data["lp"], data["h"]  # each read once (np.load re-reads on every access)
+                done[qid] = {str(k): (lp_all[n], h_all[n]) for n, k in enumerate(data["keys"])}
 
         def key(item) -> str:
             return _digest([item.id, item.state])
 
         def save() -> None:
-            if not path or not done:
-                return
-            path.parent.mkdir(parents=True, exist_ok=True)
-            keys = list(done)
-            tmp = path.with_suffix(".tmp.npz")
-            np.savez(tmp, keys=np.array(keys), lp=np.stack([done[k][0] for k in keys]).astype(np.float64),
-                     h=np.stack([done[k][1] for k in keys]).astype(np.float32))
-            tmp.replace(path)
+            for qid, path in paths.items():
+                if not path or not done[qid]:
+                    continue
+                path.parent.mkdir(parents=True, exist_ok=True)
+                keys = list(done[qid])
+                tmp = path.with_suffix(".tmp.npz")
+                np.savez(tmp, keys=np.array(keys), lp=np.stack([done[qid][k][0] for k in keys]).astype(np.float64),
+                         h=np.stack([done[qid][k][1] for k in keys]).astype(np.float32))
+                tmp.replace(path)
 
-        todo = [item for item in self.items if key(item) not in done]
+        todo = [(item, [q for q in questions if key(item) not in done[q]]) for item in self.items]
+        todo = [(item, qids) for item, qids in todo if qids]
         if todo:
-            bar = _progress(len(todo), f"{engine.info.id} reads for {qid!r}")
+            bar = _progress(len(todo), f"{engine.info.id} reads ({', '.join(questions)})")
             try:
-                for n, item in enumerate(todo, 1):
-                    (lp, hidden), = engine.backend.features(engine.renderer.prefix(item.state), [read])
-                    done[key(item)] = (np.asarray(lp, np.float64), np.asarray(hidden, np.float32))
+                for n, (item, qids) in enumerate(todo, 1):
+                    pairs = engine.backend.features(engine.renderer.prefix(item.state), [reads[q] for q in qids])
+                    for qid, (lp, hidden) in zip(qids, pairs):
+                        done[qid][key(item)] = (np.asarray(lp, np.float64), np.asarray(hidden, np.float32))
                     bar.update(1)
                     if n % self.every == 0:
                         save()
             finally:
                 bar.close()
                 save()  # whatever was read survives Ctrl-C or an error
-        lp = np.stack([done[key(item)][0] for item in self.items])
-        h = np.stack([done[key(item)][1] for item in self.items]).astype(np.float64)
-        self._lm[qid] = (lp, h)
-        return lp, h
+        for qid in questions:
+            lp = np.stack([done[qid][key(item)][0] for item in self.items])
+            h = np.stack([done[qid][key(item)][1] for item in self.items]).astype(np.float64)
+            self._lm[qid] = (lp, h)
 
     def embed(self) -> np.ndarray:
         """Each item's state embedding (n, 384)."""

@@ -38,8 +38,9 @@ def views(store, labels: LabelSet, methods: list[str]) -> dict[str, tuple[View, 
     need_e = any("e" in METHODS[m][0] for m in methods)
     e = store.embed() if need_e else None
     out = {}
+    lm = store.lm_all(labels.questions)
     for qid, question in labels.questions.items():
-        lp, h = store.lm(qid, question)
+        lp, h = lm[qid]
         gold = np.array([item.gold.get(qid, -1) for item in labels.items])
         out[qid] = (View(lp, h if need_h else None, e, gold, lp.shape[1]), np.flatnonzero(gold >= 0))
     return out

@@ -141,8 +141,12 @@ def fit_knn(train: View, val: View, feature: str) -> Fitted:
 def _logreg(x: np.ndarray, y: np.ndarray, penalty: float, mean: np.ndarray, std: np.ndarray, feature: str) -> Fitted:
     from sklearn.linear_model import LogisticRegression
 
+    import warnings
+
     model = LogisticRegression(C=penalty, max_iter=300)
-    model.fit((x - mean) / std, y)
+    with warnings.catch_warnings():  # few labels per class is the normal case here, not a mistake to warn about
+        warnings.simplefilter("ignore")
+        model.fit((x - mean) / std, y)
     coef, intercept = model.coef_, model.intercept_
     if len(model.classes_) == 2:  # sklearn's binary form: one row for class 1; make it one row per class
         coef, intercept = np.vstack([-coef[0] / 2, coef[0] / 2]), np.array([-intercept[0] / 2, intercept[0] / 2])
