@@ -73,21 +73,42 @@ def task_row(task: str, engine, args, log) -> dict:
     binary = question.type == "noul"
     lp0, h = store.lm(qid, question)
     cands = fit.report["candidates"]
-    zs_val = cands["zero-shot"]
+    t0 = cands["zero-shot"]["temperature"]
+    ex_val, ex_test = fit.scores(val), fit.scores(test)  # the validation reads come from the cache
+    majority = int(np.bincount(golds[train]).argmax())
     row = {"task": task, "question": qid, "type": question.type, "train": len(train), "validation": len(val),
            "test": len(test), "chosen": fit.candidate.name, "temperature": fit.temperature, "candidates": cands,
-           "test_results": {"zero-shot": summarise(lp0[test], golds[test], zs_val["temperature"], binary),
-                            "examples": summarise(fit.scores(test), golds[test], fit.temperature, binary)},
+           "test_results": {"zero-shot": summarise(lp0[test], golds[test], t0, binary),
+                            "examples": summarise(ex_test, golds[test], fit.temperature, binary)},
+           "test_majority_accuracy": float(np.mean(golds[test] == majority)),
+           "test_examples_minus_zero_shot": paired(ex_test, fit.temperature, lp0[test], t0, golds[test]),
            "suffix_tokens_plain": len(engine.renderer.question(question).suffix),
-           "prefix_tokens_mean": float(np.mean([len(engine.renderer.prefix(it.state)) for it in items]))}
+           "prefix_tokens_mean": float(np.mean([len(engine.renderer.prefix(it.state)) for it in items])),
+           "label_mass": {"zero-shot": cands["zero-shot"]["label_mass"], "examples": cands[fit.candidate.name]["label_mass"]}}
     if args.placement:
         e = store.embed()
-        pv = placement(engine, fit, items, val, e, h)
+        pv, pt = placement(engine, fit, items, val, e, h), placement(engine, fit, items, test, e, h)
         t = fit_temperature(list(pv), list(golds[val]))
         row["before_state"] = {"temperature": t, "validation": summarise(pv, golds[val], t, binary),
-                               "test": summarise(placement(engine, fit, items, test, e, h), golds[test], t, binary)}
+                               "test": summarise(pt, golds[test], t, binary),
+                               "validation_minus_suffix": paired(pv, t, ex_val, fit.temperature, golds[val]),
+                               "test_minus_suffix": paired(pt, t, ex_test, fit.temperature, golds[test])}
     row["seconds"] = round(time.perf_counter() - started, 1)
     return row
+
+
+def paired(a: np.ndarray, ta: float, b: np.ndarray, tb: float, gold: np.ndarray) -> dict:
+    """Per-item differences a - b on the same items (NLL after each one's temperature; accuracy), mean ± SE."""
+    def per_item(lp, t):
+        z = lp / t
+        z = z - z.max(axis=1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        return -logp[np.arange(len(gold)), gold], (lp.argmax(axis=1) == gold).astype(float)
+
+    (na, ca), (nb, cb) = per_item(a, ta), per_item(b, tb)
+    se = lambda d: float(np.std(d, ddof=1) / np.sqrt(len(d)))  # noqa: E731
+    return {"nll": float(np.mean(na - nb)), "nll_se": se(na - nb), "accuracy": float(np.mean(ca - cb)),
+            "accuracy_se": se(ca - cb)}
 
 
 def _f(x, digits=3):
@@ -122,16 +143,26 @@ def markdown(rows: list[dict], model: str) -> str:
             b = r["before_state"]
             lines.append(f"| same, demonstrations before the state | {b['test']['accuracy']:.3f} ± {b['test']['accuracy_se']:.3f} | "
                          f"{b['test']['nll']:.3f} | {b['test']['ece']:.3f} | {c[r['chosen']]['extra_tokens']:.0f} | – |")
-        lines += ["", f"| validation ({r['validation']} items) | accuracy | NLL | temperature | extra tokens | read s |",
-                  "|---|---:|---:|---:|---:|---:|"]
+        lines.append(f"| majority answer of train | {r['test_majority_accuracy']:.3f} | | | | |")
+        d = r["test_examples_minus_zero_shot"]
+        lines += ["", f"Examples minus zero-shot on the same test items: accuracy {d['accuracy']:+.3f} ± {d['accuracy_se']:.3f}, "
+                  f"NLL {d['nll']:+.3f} ± {d['nll_se']:.3f} (paired SE). Label mass (validation): zero-shot "
+                  f"{r['label_mass']['zero-shot']:.2f}, with the examples {r['label_mass']['examples']:.2f}."]
+        if "before_state" in r:
+            v, t = r["before_state"]["validation_minus_suffix"], r["before_state"]["test_minus_suffix"]
+            lines.append(f"Demonstrations before the state minus in the suffix (paired): validation NLL {v['nll']:+.3f} ± "
+                         f"{v['nll_se']:.3f}, accuracy {v['accuracy']:+.3f} ± {v['accuracy_se']:.3f}; test NLL "
+                         f"{t['nll']:+.3f} ± {t['nll_se']:.3f}, accuracy {t['accuracy']:+.3f} ± {t['accuracy_se']:.3f}.")
+        lines += ["", f"| validation ({r['validation']} items) | accuracy | NLL | temperature | label mass | extra tokens | read s |",
+                  "|---|---:|---:|---:|---:|---:|---:|"]
         for name, v in c.items():
             mark = " (chosen)" if name == r["chosen"] else ""
             lines.append(f"| {name}{mark} | {v['accuracy']:.3f} | {v['nll']:.3f} | {v['temperature']:.3g} | "
-                         f"{v['extra_tokens']:.0f} | {_f(v['serve_seconds'], 2)} |")
+                         f"{v['label_mass']:.2f} | {v['extra_tokens']:.0f} | {_f(v['serve_seconds'], 2)} |")
         if "before_state" in r:
             b = r["before_state"]["validation"]
             lines.append(f"| {r['chosen']}, before the state | {b['accuracy']:.3f} | {b['nll']:.3f} | "
-                         f"{r['before_state']['temperature']:.3g} | {c[r['chosen']]['extra_tokens']:.0f} | – |")
+                         f"{r['before_state']['temperature']:.3g} | | {c[r['chosen']]['extra_tokens']:.0f} | – |")
         lines.append("")
     return "\n".join(lines)
 
