@@ -267,7 +267,8 @@ def test_the_shipped_smollm2_bf16_profile_reaches_an_sdk_caller_where_the_rule_p
         p_yes = raw["n"]["noul"]
         t_noul = profile.temperature("slot", "noul")
         want = softmax(np.log([p_yes, 1 - p_yes]), t_noul)[0]  # the raw yes/no distribution, divided by T
-        assert abs(got.nouls["n"].noul - want) < 1e-6 and abs(got.nouls["n"].noul - 0.5) < abs(p_yes - 0.5)
+        # T > 1 flattens towards 0.5 (a raw 0.5, which bf16 can round to, stays 0.5)
+        assert t_noul > 1 and abs(got.nouls["n"].noul - want) < 1e-6 and abs(got.nouls["n"].noul - 0.5) <= abs(p_yes - 0.5)
         names = list(questions["c"]["criteria"])
         want_c = softmax(np.log([raw["c"]["probabilities"][n] for n in names]), profile.temperature("slot", "choice"))
         assert max(abs(got.choices["c"].probabilities[n] - w) for n, w in zip(names, want_c)) < 1e-6
