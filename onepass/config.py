@@ -141,6 +141,12 @@ class EngineConfig:
                                      "(docs/throughput.md)", choices=("auto", "batched", "packed"), group="embedded")
     batch_wait_ms: float = setting(2.0, "embedded: longest wait for concurrent requests to share a forward pass (0: never "
                                         "wait)", low=0.0, high=1000.0, group="embedded")
+    batching: str = setting("invariant", "embedded: invariant (every read a pass of its own, every state prefilled alone "
+                                         "in fixed chunks: an answer is bit-identical whatever else is in flight or cached) "
+                                         "or shared (a request's reads and concurrent requests share forward passes, and "
+                                         "--read-mode, --batch-wait-ms apply; answers then move with their company, in "
+                                         "bf16 by up to 0.06); docs/throughput.md", choices=("invariant", "shared"),
+                            group="embedded")
     backend: str = setting("embedded", "where logits come from: in-process, or a vLLM / SGLang server (docs/deployment.md)",
                            choices=("embedded", "vllm", "sglang"), group="remote")
     backend_url: str | None = setting(None, "engine base URL (also ONEPASS_BACKEND_URL)", group="remote")
@@ -197,7 +203,8 @@ class EngineConfig:
                 "head": {"path": self.head}}
 
     def embedded_options(self) -> dict:
-        return {"read_mode": self.read_mode, "batch_wait_ms": self.batch_wait_ms, "memory_budget": self.memory_budget}
+        return {"read_mode": self.read_mode, "batch_wait_ms": self.batch_wait_ms, "memory_budget": self.memory_budget,
+                "invariant": self.batching == "invariant"}
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""Throughput paths give the numbers of a read done alone: packed reads (one sequence, block mask),
-batched reads (left-padded rows) and cross-request rows (concurrent requests in one forward pass), on a
-real Llama-architecture checkpoint (SmolLM2) and a tiny Qwen3."""
+"""The shared path's throughput layouts (`--batching shared`) give the numbers of a read done alone, up to
+float rounding: packed reads (one sequence, block mask), batched reads (left-padded rows) and cross-request
+rows (concurrent requests in one forward pass), on a real Llama-architecture checkpoint (SmolLM2) and a
+tiny Qwen3. The default invariant path is bit-identical by construction (tests/test_invariance.py)."""
 
 from __future__ import annotations
 
@@ -33,8 +34,13 @@ def questions(n: int, options: int | None = None) -> dict:
 @pytest.fixture(scope="module", params=["smollm2", "tiny-qwen3"])
 def engine(request, smol, tmp_path_factory):
     if request.param == "smollm2":
-        return smol
-    return Engine(str(tinymodel.build(tmp_path_factory.mktemp("tiny-qwen3"))), dtype="float32", calibration=None, log=lambda _m: None)
+        saved = smol.backend.invariant
+        smol.backend.invariant = False  # the shared path, whose layouts these tests are about
+        yield smol
+        smol.backend.invariant = saved
+        return
+    yield Engine(str(tinymodel.build(tmp_path_factory.mktemp("tiny-qwen3"))), dtype="float32", calibration=None,
+                 batching="shared", log=lambda _m: None)
 
 
 def reads_for(engine, state: str, n: int, options: int | None = None):
@@ -108,13 +114,15 @@ def test_cross_request_rows_match_each_request_alone(engine):
         assert max_diff(rows, alone) <= 1e-4
 
 
-@pytest.mark.parametrize("mode", ["batched", "packed"])
+@pytest.mark.parametrize("mode", ["invariant", "batched", "packed"])
 def test_raw_passes_are_the_passes_a_request_runs_alone(smol, monkeypatch, mode):
     """onepass bench times `raw_passes` as the model's own share of a request: the same forward passes, on
     the same input shapes, as the request run alone with its state not cached."""
     backend, model = smol.backend, smol.backend.model
     prefix, reads = reads_for(smol, STATES[0], 5)
-    monkeypatch.setattr(backend, "read_mode", mode)
+    monkeypatch.setattr(backend, "invariant", mode == "invariant")
+    if mode != "invariant":
+        monkeypatch.setattr(backend, "read_mode", mode)
     shapes = []
     real = model.forward
     monkeypatch.setattr(model, "forward", lambda *a, **k: shapes.append(tuple(k["input_ids"].shape)) or real(*a, **k))
@@ -125,15 +133,18 @@ def test_raw_passes_are_the_passes_a_request_runs_alone(smol, monkeypatch, mode)
     assert shapes == []  # built, not run
     run()
     assert shapes == ran and len(ran) >= 2  # the prefill, then the read passes
+    if mode == "invariant":
+        assert ran[1:] == [(1, len(r.suffix)) for r in reads]  # one pass per read, no padding
 
 
-def test_concurrent_requests_share_forward_passes_and_keep_their_answers(smol):
-    """Requests sent at once through the engine are batched together (fewer model batches than
-    requests) and each gets the answer it gets alone, up to float rounding."""
+def test_concurrent_requests_share_forward_passes_and_keep_their_answers(smol, monkeypatch):
+    """On the shared path, requests sent at once through the engine are batched together (fewer model
+    batches than requests) and each gets the answer it gets alone, up to float rounding."""
     requests = [{"model": "jev-latest", "state": f"{STATES[i % 3]} (ticket {i})", "questions": questions(1 + i % 4)}
                 for i in range(8)]
     alone = [smol.decide(r)["answers"] for r in requests]
     backend = smol.backend
+    monkeypatch.setattr(backend, "invariant", False)
     saved = backend.batcher.max_wait_s
     backend.batcher.max_wait_s = 0.5  # let the eight threads meet
     backend.clear_prefix_cache()
@@ -191,6 +202,7 @@ def test_a_failing_batch_reaches_every_caller_and_the_batcher_recovers():
 
 def test_jobs_that_fail_together_are_answered_one_by_one(smol, monkeypatch):
     backend = smol.backend
+    monkeypatch.setattr(backend, "invariant", False)  # the shared path's fallback
     jobs = [Job(*reads_for(smol, state, 2), tokens=0) for state in STATES[:2]]
 
     def too_big(_jobs):

@@ -1,18 +1,17 @@
 """In-process transformers backend: runs a request's work on the model as forward passes.
 
-A request's state (prompt prefix) is prefilled once and kept in a byte-bounded LRU (`prefix_cache`); its
-reads then run one of two ways behind it, as `passes` decides within the memory budget:
-- batched: suffixes left-padded in rows, padding masked, positions continuing from the prefix, every row
-  on its own copy of the prefix cache; one vocabulary projection per row (logits_to_keep=1);
-- packed: all suffixes in one sequence behind the prefix, a block mask so each suffix sees the prefix and
-  itself only, positions restarting after the prefix; projections only at each suffix's last token. No
-  padding and fewer cache copies, but attention over the packed length grows quadratically, so sequences
-  are cut at `packed_max_tokens`. read_mode="auto" packs only when padding would waste many tokens
-  (suffixes of very different lengths); both choices are measured in docs/throughput.md.
-Concurrent requests meet in a ReadBatcher: when several are waiting, each becomes one row
-[padding | its prefix | its packed suffixes] of a single forward pass (the prefix is still computed once
-per request). Likelihood options run as a token trie behind their context. Every path gives a read the
-numbers of the same suffix read alone, up to float rounding (the tensors are built in `layouts`).
+A request's state (prompt prefix) is prefilled once and kept in a byte-bounded LRU (`prefix_cache`).
+
+Invariant (the default, `--batching invariant`): every state is prefilled alone in the same 256-token
+chunks whatever the memory budget, and every read is a pass of its own behind a copy of its state's KV
+cache; concurrent requests take turns. A read's numbers are then a function of its own tokens (and the
+model, dtype and thread count) only. Sharing a pass changes the matmul row count and padding, and on
+CPUs the kernels' blocking (so float rounding) with them: up to 0.075 in a bf16 probability.
+
+Shared (`--batching shared`): a request's reads run as left-padded rows or one block-masked packed
+sequence behind the state (`passes` decides, within the memory budget), and concurrent requests meet in
+a ReadBatcher as rows [padding | prefix | packed suffixes] of one pass. Likelihood options run as a token
+trie behind their context. Layouts are built in `layouts`; docs/throughput.md measures every path.
 
 Measurement uses public doors only: an `Observer` hears each prefill and batcher round (onepass.timing),
 `clear_prefix_cache` makes the next request pay its prefill, and `raw_passes` hands onepass bench the
@@ -34,13 +33,7 @@ from onepass.backends import layouts, passes
 from onepass.backends.base import Backend, Capabilities, Continuation, Read
 from onepass.backends.batcher import Job, ReadBatcher, shared_pass_failed
 from onepass.backends.graphs import GraphedDecoder, bucket
-from onepass.backends.memory import (
-    MemoryBudget,
-    MemoryTrim,
-    Shape,
-    default_budget,
-    return_freed_memory,
-)
+from onepass.backends.memory import MemoryBudget, MemoryTrim, Shape, default_budget, return_freed_memory
 from onepass.backends.observer import Observed, Observer
 from onepass.backends.prefix_cache import PrefixCache
 from onepass.backends.trie import OptionTrie
@@ -60,7 +53,8 @@ class EmbeddedBackend(Backend, Observed):
                  prefix_cache_entries: int = 4, max_logit_rows: int = 256, read_mode: str = "auto",
                  packed_max_tokens: int = 256, pack_when_padding: float = 1.25, batch_wait_ms: float = 2.0,
                  cross_max_jobs: int = 16, cross_max_row_tokens: int = 1024, continuation_max_tokens: int = 1024,
-                 memory_budget: int | None = None, cuda_graphs: bool | None = None, observer: Observer | None = None):
+                 memory_budget: int | None = None, cuda_graphs: bool | None = None, observer: Observer | None = None,
+                 invariant: bool = True):
         if read_mode not in READ_MODES:
             raise ValueError(f"read_mode must be one of {READ_MODES}, got {read_mode!r}")
         self.model = model
@@ -73,6 +67,7 @@ class EmbeddedBackend(Backend, Observed):
         self.read_mode = read_mode
         self.packed_max_tokens = packed_max_tokens  # longest packed sequence (a longer single read runs alone)
         self.pack_when_padding = pack_when_padding  # auto packs when padded tokens exceed this x real tokens
+        self._batch_wait_s = batch_wait_ms / 1000
         # A cross-request row holds prefix + packed suffixes; the block mask is rows x width^2 floats.
         self.cross_max_row_tokens = cross_max_row_tokens
         config = model.config
@@ -91,11 +86,21 @@ class EmbeddedBackend(Backend, Observed):
         self.graphs = cuda_graphs if cuda_graphs is not None else self.device.type == "cuda"
         self.decoder = GraphedDecoder(model, use_graphs=self.graphs)
         # On the CPU, freed memory goes back to the system as requests finish (every 2 s at most).
-        self.batcher = ReadBatcher(self.run_jobs, max_wait_s=batch_wait_ms / 1000, max_jobs=cross_max_jobs,
+        self.batcher = ReadBatcher(self.run_jobs, max_wait_s=self._batch_wait_s, max_jobs=cross_max_jobs,
                                    max_tokens=cross_max_jobs * cross_max_row_tokens,
                                    on_leave=MemoryTrim() if self.device.type == "cpu" else None)
+        self.invariant = invariant  # see the module docstring
         if observer is not None:
             self.observe(observer)
+
+    @property
+    def invariant(self) -> bool:
+        return self._invariant
+
+    @invariant.setter
+    def invariant(self, on: bool) -> None:  # settable, for benches
+        self._invariant = bool(on)
+        self.batcher.max_wait_s = 0.0 if on else self._batch_wait_s  # invariant jobs never share a pass
 
     def expecting(self):
         """Engine hook: a request is in flight (the batcher waits for companions only then)."""
@@ -135,11 +140,11 @@ class EmbeddedBackend(Backend, Observed):
 
     def _prefill_chunks(self, prefix: list[int]) -> list[torch.Tensor]:
         # Chunks bound the attention scores of a long state; usually the whole state is one chunk.
-        step = passes.prefill_step(self.memory, len(prefix))
+        step = passes.prefill_step(self.memory, len(prefix), self.invariant)
         return [torch.tensor([prefix[s : s + step]], device=self.device) for s in range(0, len(prefix), step)]
 
     def _prefill_bytes(self, p: int) -> int:
-        return self.memory.pass_bytes(1, passes.prefill_step(self.memory, p), p, 1)
+        return self.memory.pass_bytes(1, passes.prefill_step(self.memory, p, self.invariant), p, 1)
 
     def _prefill_kv(self, chunks: list[torch.Tensor]):
         kv = out = None
@@ -152,7 +157,7 @@ class EmbeddedBackend(Backend, Observed):
     def admit(self, prefix: list[int], reads: list[Read] = (), items: list[Continuation] = ()) -> None:
         """Refuse (413) before anything is allocated when the smallest pass of this work cannot fit."""
         passes.admit(self.memory, prefix, reads, items, continuation_max_tokens=self.continuation_max_tokens,
-                     max_logit_rows=self.max_logit_rows)
+                     max_logit_rows=self.max_logit_rows, invariant=self.invariant)
 
     # -- continuations (likelihood) ---------------------------------------------------------------------
     @torch.inference_mode()
@@ -210,6 +215,8 @@ class EmbeddedBackend(Backend, Observed):
         return len(prefix) + sum(len(r.suffix) for r in reads)
 
     def _shared_rows(self, jobs: list[Job]) -> list[Job]:
+        if self.invariant:
+            return []  # each request alone: a row's numbers would depend on the rows beside it
         return passes.shared_rows(jobs, self.memory, self.prefix_cache.bytes, max_row_tokens=self.cross_max_row_tokens,
                                   graphs=self.graphs)
 
@@ -272,8 +279,10 @@ class EmbeddedBackend(Backend, Observed):
         with self._model_lock:
             checkpoint()
             cache, _ = self.prefill(prefix)
-            for batch in passes.padded_batches(reads, len(prefix), self.memory, max_batch=self.max_batch,
-                                               max_batch_tokens=self.max_batch_tokens):
+            batches = ([[i] for i in range(len(reads))] if self.invariant else
+                       passes.padded_batches(reads, len(prefix), self.memory, max_batch=self.max_batch,
+                                             max_batch_tokens=self.max_batch_tokens))
+            for batch in batches:
                 checkpoint()
                 rows = [reads[i] for i in batch]
                 inputs = self._padded_inputs(len(prefix), rows)
@@ -289,7 +298,7 @@ class EmbeddedBackend(Backend, Observed):
         """(indices, packed?) per forward pass for one request's reads, in `mode` (default: read_mode)."""
         return passes.read_batches(reads, prefix_len, mode or self.read_mode, self.memory, max_batch=self.max_batch,
                                    max_batch_tokens=self.max_batch_tokens, packed_max_tokens=self.packed_max_tokens,
-                                   pack_when_padding=self.pack_when_padding)
+                                   pack_when_padding=self.pack_when_padding, invariant=self.invariant)
 
     def _padded_inputs(self, prefix_len: int, rows: list[Read]) -> dict:
         ids, mask, positions = layouts.left_padded(rows, prefix_len, self.pad_id)

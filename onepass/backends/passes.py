@@ -21,8 +21,12 @@ READ_MODES = ("auto", "batched", "packed")
 PREFILL_MIN_STEP = 256  # the shortest chunk a long state is prefilled in when the whole does not fit
 
 
-def prefill_step(memory: MemoryBudget, p: int) -> int:
-    """Tokens per prefill pass: the whole state when it fits the budget, else halves down to 256."""
+def prefill_step(memory: MemoryBudget, p: int, invariant: bool = False) -> int:
+    """Tokens per prefill pass: the whole state when it fits the budget, else halves down to 256. With
+    `invariant` always 256 (or the whole state when shorter), whatever the budget, so a state's KV cache
+    (and every answer read on it) does not change with the budget a server was started with."""
+    if invariant:
+        return max(1, min(p, PREFILL_MIN_STEP))
     step = p
     while step > PREFILL_MIN_STEP and memory.pass_bytes(1, step, p, 1) > memory.budget:
         step = (step + 1) // 2
@@ -71,11 +75,11 @@ def chunk_bytes(memory: MemoryBudget, trie: OptionTrie, chunk: list[int], start:
 
 
 def admit(memory: MemoryBudget, prefix: list[int], reads: list[Read] = (), items: list[Continuation] = (), *,
-          continuation_max_tokens: int, max_logit_rows: int) -> None:
+          continuation_max_tokens: int, max_logit_rows: int, invariant: bool = False) -> None:
     """Refuse (413) before anything is allocated when the smallest pass of this work cannot fit in the
     budget: the prefill, a read alone, a likelihood context, or the smallest trie chunk."""
     p, m = len(prefix), memory
-    prefill = m.pass_bytes(1, prefill_step(m, p), p, 1)
+    prefill = m.pass_bytes(1, prefill_step(m, p, invariant), p, 1)
     if prefill > m.budget:
         raise m.refuse(prefill, f"prefilling the {p}-token state")
     free = free_bytes(m, p)
@@ -115,9 +119,15 @@ def padded_batches(reads: list[Read], prefix_len: int, memory: MemoryBudget, *, 
 
 
 def read_batches(reads: list[Read], prefix_len: int, mode: str, memory: MemoryBudget, *, max_batch: int,
-                 max_batch_tokens: int, packed_max_tokens: int, pack_when_padding: float) -> Iterator[tuple[list[int], bool]]:
+                 max_batch_tokens: int, packed_max_tokens: int, pack_when_padding: float,
+                 invariant: bool = False) -> Iterator[tuple[list[int], bool]]:
     """(indices, packed?) per forward pass for one request's reads (all with a suffix), in `mode` (one of
-    READ_MODES)."""
+    READ_MODES). With `invariant` every read is a pass of its own (no padding, no neighbours), whatever
+    the mode: its numbers then depend on its own tokens only (docs/throughput.md, batch invariance)."""
+    if invariant:
+        for i in range(len(reads)):
+            yield [i], False
+        return
     batches = list(padded_batches(reads, prefix_len, memory, max_batch=max_batch, max_batch_tokens=max_batch_tokens)
                    ) if mode != "packed" else []
     if mode == "auto" and len(reads) > 1:
