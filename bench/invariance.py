@@ -7,6 +7,7 @@ chunks), then what the invariant path costs in latency and throughput. docs/thro
 
     .venv/bin/python bench/invariance.py --model smollm2-135m --dtype float32 --json bench/out/invariance-smollm2-float32.json
     .venv/bin/python bench/invariance.py --model qwen2.5-coder-1.5b-instruct --requests 8 --json bench/out/invariance-qwen-float32.json
+    .venv/bin/python bench/invariance.py --tables bench/out/invariance-*.json     # the docs/throughput.md tables
 
 Sources (each compared with the request alone, cold; probabilities are the slot readout's, uncalibrated):
 - cross-request: the requests handed to the engine's batch runner together, k at a time, in both orders
@@ -351,7 +352,44 @@ def cost(engine, args) -> dict:
     return out
 
 
+def tables(paths: list[str]) -> str:
+    """The docs/throughput.md tables from runs of this script: every source per model and path, then the cost."""
+    runs = [json.loads(Path(p).read_text()) for p in paths]
+    head = " | ".join(f"{r['model']} {r['dtype']}: shared / invariant" for r in runs)
+    lines = [f"| source | {head} |", "|---|" + "---|" * len(runs)]
+    def label(name: str) -> str:  # the budget in MiB differs by model
+        return "long state: a memory budget that splits passes" if name.startswith("long state: small memory budget") else name
+
+    def rows(run: dict, mode: str) -> dict:
+        return {label(k): v for k, v in run["modes"].get(mode, {}).get("rows", {}).items()}
+
+    names = list(dict.fromkeys(label(k) for r in runs for k in r["modes"]["shared"]["rows"]))
+
+    def cell(row: dict | None) -> str:
+        if not row:
+            return "–"
+        return f"{row['dp']:.2g}" + (f" ({row['dlogp']:.2g})" if row.get("dlogp") is not None else "")
+
+    for name in names:
+        cells = [f"{cell(rows(r, 'shared').get(name))} / {cell(rows(r, 'invariant').get(name))}" for r in runs]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    lines += ["", "| cost (invariant vs shared) | " + " | ".join(f"{r['model']} {r['dtype']}, {r['torch_threads']} thread(s)" for r in runs) + " |",
+              "|---|" + "---|" * len(runs)]
+    for key, label, unit in (("three_p50_s", "3 questions, own prefill: p50 latency", "s"),
+                             ("sixteen_decisions_per_s", "16 questions: decisions/s", ""),
+                             ("concurrent_requests_per_s", "4 concurrent clients: requests/s", "")):
+        ratio = {"three_p50_s": "latency", "sixteen_decisions_per_s": "decisions_per_s",
+                 "concurrent_requests_per_s": "concurrent_requests_per_s"}[key]
+        lines.append(f"| {label} | " + " | ".join(
+            f"{r['cost']['shared'][key]:.3g}{unit} → {r['cost']['invariant'][key]:.3g}{unit} ({r['cost']['invariant_vs_shared'][ratio]:.2f}x)"
+            if r.get("cost") else "–" for r in runs) + " |")
+    return "\n".join(lines)
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--tables"]:  # .venv/bin/python bench/invariance.py --tables A.json B.json
+        print(tables(sys.argv[2:]))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default="smollm2-135m")
     parser.add_argument("--dtype", default="auto")

@@ -145,7 +145,7 @@ class EngineConfig:
                                          "in fixed chunks: an answer is bit-identical whatever else is in flight or cached) "
                                          "or shared (a request's reads and concurrent requests share forward passes, and "
                                          "--read-mode, --batch-wait-ms apply; answers then move with their company, in "
-                                         "bf16 by up to 0.06); docs/throughput.md", choices=("invariant", "shared"),
+                                         "bf16 by up to 0.09); docs/throughput.md", choices=("invariant", "shared"),
                             group="embedded")
     backend: str = setting("embedded", "where logits come from: in-process, or a vLLM / SGLang server (docs/deployment.md)",
                            choices=("embedded", "vllm", "sglang"), group="remote")
