@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from onepass.learn.calibration import fit_temperature  # noqa: E402
 from onepass.learn.labels import read_labels, read_questions  # noqa: E402
-from onepass.learn.learner import learn_question, summarise  # noqa: E402
+from onepass.learn.learner import ece_noise_floor, learn_question, summarise  # noqa: E402
 from onepass.learn.methods import METHODS, View  # noqa: E402
 from onepass.learn.splits import budget, stratified  # noqa: E402
 from onepass.render import state_text  # noqa: E402
@@ -54,7 +54,7 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
     texts = [state_text(item.state) for item in labels.items]
     rows = []
     read_started = time.perf_counter()
-    lm = store.lm_all(labels.questions) if engine else {qid: None for qid in labels.questions}
+    lm = lm_features(engine, labels, needed(strata, args), args, task, log) if engine else {qid: None for qid in labels.questions}
     read_seconds = time.perf_counter() - read_started
     for seed in args.seeds:
         test = stratified(strata, (1 - args.test_size / len(strata), args.test_size / len(strata)), seed)[1]
@@ -72,6 +72,10 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
                 for name, metrics in result.test.items():
                     rows.append({**base, "method": name, "chosen": name == result.chosen, "fit_seconds": result.seconds[name],
                                  "validation_nll": result.validation[name]["nll"], **metrics})
+                    if name == result.chosen:  # the ECE a calibrated model with these confidences gets on this many items
+                        scores = result.fitted[name].scores(view.take(test)) / result.temperature[name]
+                        probs = np.exp(scores - scores.max(axis=1, keepdims=True))
+                        rows[-1]["ece_noise_floor"] = ece_noise_floor((probs / probs.sum(axis=1, keepdims=True)).max(axis=1))
                 for name, why in result.skipped.items():
                     rows.append({**base, "method": name, "skipped": why})
                 if args.setfit:
@@ -84,12 +88,71 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
                     metrics = summarise(scores([texts[i] for i in test]), gold[test], t, binary)
                     rows.append({**base, "method": "setfit-minilm", "chosen": False, "max_steps": MAX_STEPS,
                                  "fit_seconds": round(time.perf_counter() - started, 2), **metrics})
+                if engine and not args.no_served:
+                    sub = test[:: max(1, -(-len(test) // args.served_items))]  # an even subsample: many-option reads are slow
+                    served = served_zero_shot(engine, raw, qid, question, labels.items, sub, gold, log)
+                    if served:
+                        rows.append({**base, "method": "zero-shot-served", "chosen": False, **served})
                 chosen = result.test[result.chosen]
                 log(f"{task}/{qid} labels {labels_n} seed {seed}: chose {result.chosen} {chosen['accuracy']:.3f}; "
                     f"zero-shot {result.test.get('zero-shot', {}).get('accuracy', float('nan')):.3f}")
     for row in rows:
         row["read_seconds_task"] = round(read_seconds, 1)
     return rows
+
+
+_served: dict = {}  # (task question signature, item index) -> served probabilities, across seeds and budgets
+
+
+def served_zero_shot(engine, raw: dict, qid: str, question, items: list, test: np.ndarray, gold: np.ndarray, log) -> dict | None:
+    """What a user gets with no labels at all: the question answered by the served readout policy
+    (`auto`), on the test items, for questions the policy reads with another family than the plain slot
+    read that the `zero-shot` rows are (many-option choices: shortlist). None when the two are the same."""
+    from onepass.readouts.auto import policy_family
+
+    family = policy_family(engine.readouts["auto"].policy, question)
+    if family == "slot":
+        return None
+    keys = list(getattr(question, "criteria", None) or [])
+    scores, started = [], time.perf_counter()
+    for n, i in enumerate(test, 1):
+        key = (qid, json.dumps(raw[qid], sort_keys=True), int(i))
+        if key not in _served:
+            answer = engine.decide({"model": engine.info.id, "state": items[i].state, "questions": {qid: raw[qid]},
+                                    "x_calibrated": False})["answers"][qid]
+            probs = [answer["probabilities"][k] for k in keys] if keys else [answer["noul"], 1 - answer["noul"]]
+            _served[key] = np.log(np.clip(np.array(probs, dtype=np.float64), 1e-12, None))
+        scores.append(_served[key])
+        if n % 25 == 0:
+            log(f"  served {family} zero-shot for {qid}: {n}/{len(test)}")
+    metrics = summarise(np.stack(scores), gold[test], 1.0, question.type == "noul")
+    return {**metrics, "family": family, "fit_seconds": 0.0, "read_seconds": round(time.perf_counter() - started, 1)}
+
+
+def needed(strata: list[int], args) -> list[int]:
+    """The items the asked seeds and budgets use (test plus the largest budget's labels, which hold the
+    smaller budgets': the draw is a round-robin prefix), so a one-seed run reads only those."""
+    used: set[int] = set()
+    for seed in args.seeds:
+        test = stratified(strata, (1 - args.test_size / len(strata), args.test_size / len(strata)), seed)[1]
+        train, val = budget(strata, max(args.budgets), test, seed)
+        used |= {int(i) for i in np.concatenate([test, train, val])}
+    return sorted(used)
+
+
+def lm_features(engine, labels, used: list[int], args, task: str, log) -> dict:
+    """The model reads of the `used` items, as arrays over every item (unused rows NaN, never indexed). The
+    cache is per item, so a later run with more seeds reads only what is new."""
+    from onepass.learn.features import FeatureStore
+
+    store = FeatureStore(engine, [labels.items[i] for i in used], Path(args.cache) / task, log=log)
+    out = {}
+    for qid, (lp, h) in store.lm_all(labels.questions).items():
+        full_lp = np.full((len(labels.items), lp.shape[1]), np.nan)
+        full_h = np.full((len(labels.items), h.shape[1]), np.nan)
+        full_lp[used], full_h[used] = lp, h
+        out[qid] = (full_lp, full_h)
+    return out
 
 
 def latency(engine, task: str, rows: list[dict], args, log) -> dict:
@@ -110,9 +173,9 @@ def latency(engine, task: str, rows: list[dict], args, log) -> dict:
     train, val = budget(strata, mid, test, seed)
     from onepass.learn.features import FeatureStore
 
-    store = FeatureStore(engine, labels.items, Path(args.cache) / task, log=log)
+    store = FeatureStore(None, labels.items, Path(args.cache) / task, log=log)
     questions = {}
-    lm = store.lm_all(labels.questions)
+    lm = lm_features(engine, labels, needed(strata, args), args, task, log)
     for qid, q in labels.questions.items():
         lp, h = lm[qid]
         gold = np.array([item.gold[qid] for item in labels.items])
@@ -156,6 +219,7 @@ def aggregate(rows: list[dict]) -> list[dict]:
                         "accuracy": float(np.mean([r["accuracy"] for r in chosen])),
                         "accuracy_se": math.sqrt(sum(r["accuracy_se"] ** 2 for r in chosen)) / n,
                         "ece": float(np.mean([r["ece"] for r in chosen])), "brier": float(np.mean([r["brier"] for r in chosen])),
+                        "ece_noise_floor": float(np.mean([r["ece_noise_floor"] for r in chosen])),
                         "picked": sorted({r["method"] for r in chosen})})
     return out
 
@@ -165,7 +229,7 @@ def markdown(summary: list[dict], meta: dict) -> str:
              f"and seed; budgets are labelled items (70% train, 30% validation).", "",
              "| task | labels | method | accuracy ± SE | ECE | Brier |", "|---|---:|---|---:|---:|---:|"]
     for r in summary:
-        extra = f" ({', '.join(r['picked'])})" if r.get("picked") else ""
+        extra = f" ({', '.join(r['picked'])}; ECE noise floor {r['ece_noise_floor']:.3f})" if r.get("picked") else ""
         lines.append(f"| {r['task']} | {r['labels']} | {r['method']}{extra} | {r['accuracy']:.3f} ± {r['accuracy_se']:.3f} "
                      f"| {r['ece']:.3f} | {r['brier']:.3f} |")
     return "\n".join(lines) + "\n"
@@ -182,6 +246,8 @@ def main() -> int:
     parser.add_argument("--test-size", type=int, default=150)
     parser.add_argument("--methods", help="comma-separated onepass methods (default all)")
     parser.add_argument("--setfit", action="store_true", help="also fit the SetFit baseline (minutes per fit)")
+    parser.add_argument("--no-served", action="store_true", help="skip the served-policy zero-shot rows")
+    parser.add_argument("--served-items", type=int, default=60, help="test items per seed the served policy answers")
     parser.add_argument("--no-lm", action="store_true", help="no language model: the MiniLM methods and baselines only")
     parser.add_argument("--latency-requests", type=int, default=10, help="requests timed per task for served p50 (0: skip)")
     parser.add_argument("--cache", default=str(Path.home() / ".cache" / "onepass" / "learn-bench"))
