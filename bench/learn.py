@@ -192,6 +192,7 @@ def latency(engine, task: str, rows: list[dict], args, log) -> dict:
     for i in test[: args.latency_requests]:
         request = {"state": labels.items[i].state, "questions": raw}
         for model, key in ((engine.info.id, "zero-shot"), (name, "adapter")):
+            engine.backend.clear_prefix_cache()  # each pays its own prefill: the second must not find the state cached
             started = time.perf_counter()
             engine.decide({**request, "model": model})
             times[key].append(time.perf_counter() - started)
