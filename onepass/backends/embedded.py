@@ -6,7 +6,7 @@ Invariant (the default, `--batching invariant`): every state is prefilled alone 
 chunks whatever the memory budget, and every read is a pass of its own behind a copy of its state's KV
 cache; concurrent requests take turns. A read's numbers are then a function of its own tokens (and the
 model, dtype and thread count) only. Sharing a pass changes the matmul row count and padding, and on
-CPUs the kernels' blocking (so float rounding) with them: up to 0.075 in a bf16 probability.
+CPUs the kernels' blocking (so float rounding) with them: up to 0.09 in a bf16 probability.
 
 Shared (`--batching shared`): a request's reads run as left-padded rows or one block-masked packed
 sequence behind the state (`passes` decides, within the memory budget), and concurrent requests meet in
