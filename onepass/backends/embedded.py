@@ -279,10 +279,7 @@ class EmbeddedBackend(Backend, Observed):
         with self._model_lock:
             checkpoint()
             cache, _ = self.prefill(prefix)
-            batches = ([[i] for i in range(len(reads))] if self.invariant else
-                       passes.padded_batches(reads, len(prefix), self.memory, max_batch=self.max_batch,
-                                             max_batch_tokens=self.max_batch_tokens))
-            for batch in batches:
+            for batch, _packed in self.read_batches(reads, len(prefix), "batched"):  # one read per pass when invariant
                 checkpoint()
                 rows = [reads[i] for i in batch]
                 inputs = self._padded_inputs(len(prefix), rows)
