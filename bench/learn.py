@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from onepass.learn.calibration import fit_temperature  # noqa: E402
 from onepass.learn.labels import read_labels, read_questions  # noqa: E402
-from onepass.learn.learner import ece_noise_floor, learn_question, summarise  # noqa: E402
+from onepass.learn.learner import RESPLITS, ece_noise_floor, learn_question, summarise  # noqa: E402
 from onepass.learn.methods import METHODS, View  # noqa: E402
 from onepass.learn.splits import budget, stratified  # noqa: E402
 from onepass.render import state_text  # noqa: E402
@@ -66,14 +66,17 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
                 lp = lm[qid][0] if engine else np.zeros((len(gold), k))
                 view = View(lp, lm[qid][1] if engine else None, e, gold, k)
                 binary = question.type == "noul"
-                result = learn_question(qid, view, train, val, test, binary=binary, methods=methods, log=log)
+                result = learn_question(qid, view, train, val, test, binary=binary, methods=methods,
+                                        resplits=args.resplits, seed=seed, log=log)
+                if engine and labels_n in args.examples:
+                    examples_on(result, engine, labels, question, needed(strata, args), train, val, test, binary, args, task, log)
                 base = {"task": task, "question": qid, "type": question.type, "classes": k, "labels": labels_n,
                         "seed": seed, "train": len(train), "validation": len(val), "test": len(test)}
                 for name, metrics in result.test.items():
                     rows.append({**base, "method": name, "chosen": name == result.chosen, "fit_seconds": result.seconds[name],
                                  "validation_nll": result.validation[name]["nll"], **metrics})
                     if name == result.chosen:  # the ECE a calibrated model with these confidences gets on this many items
-                        scores = result.fitted[name].scores(view.take(test)) / result.temperature[name]
+                        scores = result.test_scores[name] / result.temperature[name]
                         probs = np.exp(scores - scores.max(axis=1, keepdims=True))
                         rows[-1]["ece_noise_floor"] = ece_noise_floor((probs / probs.sum(axis=1, keepdims=True)).max(axis=1))
                 for name, why in result.skipped.items():
@@ -99,6 +102,18 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
     for row in rows:
         row["read_seconds_task"] = round(read_seconds, 1)
     return rows
+
+
+def examples_on(result, engine, labels, question, used: list[int], train, val, test, binary: bool, args, task: str, log) -> None:
+    """Add the retrieved-examples method to `result`, reading over the `used` items only (indices remapped)."""
+    from onepass.learn.examples_method import add_examples
+    from onepass.learn.features import FeatureStore
+
+    pos = {i: n for n, i in enumerate(used)}
+    items = [labels.items[i] for i in used]
+    store = FeatureStore(engine, items, Path(args.cache) / task, log=log)
+    remap = lambda idx: np.array([pos[int(i)] for i in idx], dtype=int)  # noqa: E731
+    add_examples(result, engine, store, question, items, remap(train), remap(val), remap(test), binary=binary, log=log)
 
 
 _served: dict = {}  # (task question signature, item index) -> served probabilities, across seeds and budgets
@@ -180,7 +195,8 @@ def latency(engine, task: str, rows: list[dict], args, log) -> dict:
         lp, h = lm[qid]
         gold = np.array([item.gold[qid] for item in labels.items])
         view = View(lp, h, store.embed(), gold, lp.shape[1])
-        result = learn_question(qid, view, train, val, test, binary=q.type == "noul", log=log)
+        result = learn_question(qid, view, train, val, test, binary=q.type == "noul", resplits=args.resplits,
+                                seed=seed, log=log)
         fitted = result.fitted[result.chosen]
         parsed = parse_request({"model": "x", "state": "", "questions": {qid: raw[qid]}}).questions[qid]
         questions[question_signature(parsed.model_dump(mode="json"))] = adapter_mod.AdapterQuestion(
@@ -246,6 +262,10 @@ def main() -> int:
     parser.add_argument("--seeds", type=lambda s: [int(x) for x in s.split(",")], default=[0, 1, 2])
     parser.add_argument("--test-size", type=int, default=150)
     parser.add_argument("--methods", help="comma-separated onepass methods (default all)")
+    parser.add_argument("--resplits", type=int, default=RESPLITS,
+                        help=f"train/validation splits the choice averages over (default {RESPLITS}; 1: the given split only)")
+    parser.add_argument("--examples", type=lambda s: [int(x) for x in s.split(",")], default=[],
+                        help="label budgets at which to also fit retrieved examples (reads: six per validation item)")
     parser.add_argument("--setfit", action="store_true", help="also fit the SetFit baseline (minutes per fit)")
     parser.add_argument("--no-served", action="store_true", help="skip the served-policy zero-shot rows")
     parser.add_argument("--served-items", type=int, default=60, help="test items per seed the served policy answers")
@@ -269,7 +289,7 @@ def main() -> int:
             latencies[task] = latency(engine, task, rows, args, log)
     summary = aggregate(rows)
     meta = {"model": args.model if engine else "none (MiniLM only)", "dtype": engine.dtype.value if engine else None,
-            "seeds": args.seeds, "budgets": args.budgets, "test_size": args.test_size, "setfit": args.setfit,
+            "seeds": args.seeds, "budgets": args.budgets, "resplits": args.resplits, "test_size": args.test_size, "setfit": args.setfit,
             "seconds": round(time.perf_counter() - started, 1),
             "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1), "latency": latencies}
     table = markdown(summary, meta)

@@ -286,7 +286,8 @@ class Engine:
             except LabelError as error:
                 raise RequestInvalid.single(["body", "questions", qid, "criteria"], str(error), "label_error") from None
         adapter = self.adapters.get(request.model)
-        learned = serving.learned_plans(adapter, self.renderer, request.state, request.questions) if adapter else {}
+        learned = serving.learned_plans(adapter, self.renderer, request.state, request.questions,
+                                          self.backend.capabilities.hidden_states) if adapter else {}
         plans.update(learned)
         check_context(prefix, plans.values(), self.backend.max_context, self.info.id)
         total = len(prefix) + sum(plan_tokens(p) for p in plans.values())

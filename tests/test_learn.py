@@ -79,9 +79,10 @@ def test_the_adapter_directory_says_what_was_learned_and_how_well(smol_adapter):
         # every fitted method is reported on validation and test, with standard errors
         assert set(entry["validation"]) == set(entry["test"]) and {"zero-shot", "knn-minilm", "logreg-minilm"} <= set(entry["test"])
         assert all(0 < m["accuracy_se"] < 0.5 and m["n"] == c["test"] for m in entry["test"].values())
-        # chosen on validation alone: the lowest validation log loss
-        assert entry["validation"][entry["chosen"]]["nll"] <= min(v["nll"] for v in entry["validation"].values()) + 1e-6
-        assert entry["temperature"] > 0 and entry["test_ece_noise_floor"] > 0
+        # chosen on validation alone: the lowest mean log loss over train/validation splits of the labels
+        mean = {m: v["nll_mean_over_splits"] for m, v in entry["validation"].items()}
+        assert mean[entry["chosen"]] <= min(mean.values()) + 1e-6
+        assert entry["temperature"] > 0 and 0 <= entry["test_ece_noise_floor"] < 0.5
     # the wording decides the answers: what the labels teach beats SmolLM2's chance-level zero-shot reading
     team = manifest["questions"]["team"]["test"]
     assert team[manifest["questions"]["team"]["chosen"]]["accuracy"] > team["zero-shot"]["accuracy"]

@@ -733,3 +733,43 @@ def test_client_deadline_stops_retrying():
     assert caught.value.status == 503 and "busy" in caught.value.message
     # It stopped on the deadline, long before its 10 retries, and never planned a wait past the deadline.
     assert len(calls) == len(slept) + 1 and 2 <= len(slept) <= 4 and sum(slept) < 2.5
+
+
+@pytest.mark.parametrize("kind", ["vllm", "sglang"])
+def test_an_adapter_that_reads_no_hidden_state_is_served_remotely_with_the_embedded_numbers(tiny, engine_on, kind):
+    """Learned methods over log-probabilities and MiniLM embeddings (a zero-shot + logistic combination) and
+    retrieved examples (prompt tokens) work on a remote engine unchanged: same answers as in-process."""
+    from onepass.learn.adapter import Adapter, AdapterQuestion
+    from onepass.learn.features import embed_texts
+    from onepass.learn.labels import question_signature
+    from onepass.learn.methods import Fitted
+    from onepass.wire import parse_request
+
+    rng = np.random.default_rng(0)
+    texts = ["The parcel never arrived.", "I want my money back for this.", "Lovely product, thanks!"]
+    linear = Fitted("linear", {"coef": rng.normal(size=(2, 384)), "intercept": np.array([0.1, -0.1]),
+                               "classes": np.array([0, 1]), "mean": np.zeros(384), "std": np.ones(384)}, {"feature": "e"})
+    forms = {"angry": Fitted("combo", {"weights": np.array([0.7, 0.5])}, {"component": "logreg-minilm"}, [linear]),
+             "topic": Fitted("examples", {"minilm": embed_texts(texts), "golds": np.array([1, 0, 2])},
+                             {"feature": "e", "k": 2, "order": "nearest-last", "by": "minilm", "cap_tokens": 96,
+                              "texts": texts, "ids": ["a", "b", "c"]})}
+    parsed = parse_request(REQUEST).questions
+    learned = {question_signature(parsed[q].model_dump(mode="json")): AdapterQuestion(
+        q, REQUEST["questions"][q], f.kind, f, 1.3, False, True) for q, f in forms.items()}
+    adapter = Adapter("learned", None, {"base_model": {"id": SERVED}, "labels": {"items": 3}, "questions": {}}, learned)
+    remote, _fake = engine_on(kind)
+    local = tiny.embedded()
+    request = {**REQUEST, "model": "learned"}
+    for engine in (remote, local):
+        engine.adapters["learned"] = adapter
+    try:
+        got, want = remote.decide(request), local.decide(request)
+    finally:
+        del local.adapters["learned"]
+    assert_same(want, got, 1e-5)
+    assert got["answers"]["topic"]["x_adapter"] == {"name": "learned", "question": "topic", "method": "examples"}
+    assert got["answers"]["angry"]["x_adapter"]["method"] == "combo"
+    assert got["answers"]["stars"]["x_adapter"] == {"name": "learned", "question": None, "method": "zero-shot"}
+    # and the learned answers are not the zero-shot ones
+    plain = local.decide(REQUEST)
+    assert abs(plain["answers"]["angry"]["noul"] - got["answers"]["angry"]["noul"]) > 1e-3

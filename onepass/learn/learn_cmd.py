@@ -20,7 +20,9 @@ import numpy as np
 from onepass import engine_setup
 from onepass.learn.adapter import SCHEMA, save_fitted
 from onepass.learn.labels import LabelsError, LabelSet, read_labels, read_questions
-from onepass.learn.learner import QuestionResult, ece_noise_floor, learn_question
+from onepass.learn.examples_method import NAME as EXAMPLES
+from onepass.learn.examples_method import add_examples
+from onepass.learn.learner import RESPLITS, QuestionResult, ece_noise_floor, learn_question
 from onepass.learn.methods import METHODS, View, log_softmax
 from onepass.learn.splits import stratified
 
@@ -119,9 +121,11 @@ def learn(args) -> int:
     except LabelsError as error:
         return _err(str(error))
     methods = args.methods.split(",") if args.methods else list(METHODS)
-    unknown = [m for m in methods if m not in METHODS]
+    unknown = [m for m in methods if m not in METHODS and m != EXAMPLES]
     if unknown:
-        return _err(f"unknown method {unknown[0]!r}; the methods are {', '.join(METHODS)}")
+        return _err(f"unknown method {unknown[0]!r}; the methods are {', '.join(METHODS)}, {EXAMPLES}")
+    with_examples = EXAMPLES in methods
+    methods = [m for m in methods if m != EXAMPLES]
     if "zero-shot" not in methods:
         methods.insert(0, "zero-shot")  # the fallback every question keeps
     problem = engine_setup.check_flags(args, calibration="none")
@@ -154,21 +158,25 @@ def learn(args) -> int:
         log(f"{qid}: {len(train)} train, {len(val)} validation, {len(test)} test")
         if len(val) == 0:
             val = train[:0]
-        result = learn_question(qid, view, train, val if len(val) else train, test,
-                                binary=labels.questions[qid].type == "noul", methods=methods, log=log) \
-            if len(train) and len(val) else None
+        binary = labels.questions[qid].type == "noul"
+        result = learn_question(qid, view, train, val if len(val) else train, test, binary=binary, methods=methods,
+                                resplits=args.resplits, seed=args.seed, log=log) if len(train) and len(val) else None
+        if result is not None and with_examples:
+            add_examples(result, engine, store, labels.questions[qid], everything.items, train, val, test,
+                         binary=binary, log=log)
         if result is None:
             from onepass.learn.methods import Fitted
 
             result = QuestionResult(qid, "zero-shot", "too few labels to split: zero-shot", {"zero-shot": Fitted("zero-shot")},
                                     {"zero-shot": 1.0}, {}, {}, {m: "too few labels" for m in methods if m != "zero-shot"},
                                     counts={"train": len(train), "validation": 0, "test": len(test), "classes_in_train": 0})
+            result.test_scores["zero-shot"] = Fitted("zero-shot").scores(view.take(test))
         file = f"q-{len(entries)}.npz"
         save_fitted(result.fitted[result.chosen], out / file)
         floor = None
         if len(test):
             te = view.take(test)
-            probs = np.exp(log_softmax(result.fitted[result.chosen].scores(te) / result.temperature[result.chosen]))
+            probs = np.exp(log_softmax(result.test_scores[result.chosen] / result.temperature[result.chosen]))
             floor = ece_noise_floor(probs.max(axis=1))
             curves[f"{qid}: {result.chosen}"] = (probs.max(axis=1), (probs.argmax(axis=1) == te.gold).astype(float))
         entries[qid] = _entry(result, raw_questions[qid], file, floor)
@@ -184,7 +192,7 @@ def learn(args) -> int:
                 "labels": {"file": str(args.data), "items": n_own, "test_file": str(args.test) if args.test else None,
                            "seed": args.seed, "validation_share": args.val_share,
                            "test_share": None if args.test else args.test_share},
-                "methods_tried": methods, "training_seconds": round(time.perf_counter() - started, 1),
+                "methods_tried": methods + ([EXAMPLES] if with_examples else []), "resplits": args.resplits, "training_seconds": round(time.perf_counter() - started, 1),
                 "peak_memory_mb": _peak_rss_mb(), "questions": entries}
     (out / "questions.json").write_text(json.dumps(raw_questions, indent=2, ensure_ascii=False) + "\n")
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False, default=float) + "\n")
@@ -206,6 +214,14 @@ def _share(text: str) -> float:
     if not 0 < value < 0.9:
         raise argparse.ArgumentTypeError(f"{text!r}: a share is a number between 0 and 0.9")
     return value
+
+
+def _count(text: str) -> int:
+    import argparse
+
+    if not text.isdigit() or not 1 <= int(text) <= 50:
+        raise argparse.ArgumentTypeError(f"{text!r}: the number of splits is a whole number from 1 to 50")
+    return int(text)
 
 
 def _name(text: str) -> str:
@@ -232,5 +248,8 @@ def register(sub, model_args) -> None:
     p.add_argument("--seed", type=int, default=0, help="split seed (default 0)")
     p.add_argument("--val-share", type=_share, default=0.25, help="share of labels for validation (default 0.25)")
     p.add_argument("--test-share", type=_share, default=0.2, help="share of labels held out for test without --test (default 0.2)")
-    p.add_argument("--methods", help=f"comma-separated subset of: {', '.join(METHODS)} (default all)")
+    p.add_argument("--methods", help=f"comma-separated subset of: {', '.join(METHODS)}, {EXAMPLES} (default: all but "
+                                     f"{EXAMPLES}, which reads every validation item six more times; docs/learn.md)")
+    p.add_argument("--resplits", type=_count, default=RESPLITS,
+                   help=f"train/validation splits of the labels the choice among methods averages over (default {RESPLITS})")
     p.set_defaults(fn=learn)

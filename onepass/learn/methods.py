@@ -113,8 +113,10 @@ def _score_combo(fitted: Fitted, view: View) -> np.ndarray:
     return w[0] * log_softmax(view.lp) + w[1] * fitted.parts[0].scores(view)
 
 
+# "examples": the label distribution of the read with demonstrations (examples_method.py builds that read;
+# view.lp is what it gave), so its arithmetic is the zero-shot one.
 _SCORE: dict[str, Callable[[Fitted, View], np.ndarray]] = {
-    "zero-shot": _score_zero_shot, "knn": _score_knn, "linear": _score_linear, "combo": _score_combo}
+    "zero-shot": _score_zero_shot, "examples": _score_zero_shot, "knn": _score_knn, "linear": _score_linear, "combo": _score_combo}
 
 
 # -- fitting -------------------------------------------------------------------------------------------------
@@ -184,16 +186,21 @@ def _out_of_fold(train: View, fit_component: Callable[[View, View], Fitted | Non
     return out
 
 
-def fit_weights(zero_shot: np.ndarray, component: np.ndarray, gold: np.ndarray) -> np.ndarray:
-    """Non-negative (w_zero_shot, w_component) minimising NLL of w0 * zs + w1 * component."""
+def fit_weights(zero_shot: np.ndarray, component: np.ndarray, gold: np.ndarray, component_cap: float = math.inf) -> np.ndarray:
+    """Non-negative (w_zero_shot, w_component) minimising NLL of w0 * zs + w1 * component, with w1 at most
+    `component_cap` (1 for a fitted head: out of fold it is often never wrong on a few dozen labels, and an
+    unbounded weight then makes the combination certain)."""
     zs = log_softmax(zero_shot)
 
+    def weights(w):
+        return np.array([math.exp(w[0]), min(math.exp(w[1]), component_cap)])
+
     def loss(w):
-        a, b = np.exp(w)
+        a, b = weights(w)
         return nll(a * zs + b * component, gold)
 
     best = minimize(loss, x0=np.zeros(2), method="Nelder-Mead", options={"xatol": 1e-3, "fatol": 1e-6, "maxiter": 400})
-    return np.exp(best.x)
+    return weights(best.x)
 
 
 def fit_combo(train: View, val: View, component: str, fit_component: Callable[[View, View], Fitted | None]) -> Fitted | None:
@@ -201,10 +208,11 @@ def fit_combo(train: View, val: View, component: str, fit_component: Callable[[V
     if whole is None:
         return None
     oof = _out_of_fold(train, fit_component)
+    cap = 1.0 if whole.kind == "linear" else math.inf  # a fitted head is only ever softened
     if oof is not None:
-        weights, source = fit_weights(train.lp, oof, train.gold), f"out-of-fold over train ({FOLDS} folds)"
+        weights, source = fit_weights(train.lp, oof, train.gold, cap), f"out-of-fold over train ({FOLDS} folds)"
     else:  # too few labels for folds: the weights come from validation, and the report says so
-        weights, source = fit_weights(val.lp, whole.scores(val), val.gold), "validation (train too small for folds)"
+        weights, source = fit_weights(val.lp, whole.scores(val), val.gold, cap), "validation (train too small for folds)"
     return Fitted("combo", {"weights": weights}, {"component": component, "weights_from": source,
                                                   "weights": [round(float(w), 4) for w in weights]}, [whole])
 

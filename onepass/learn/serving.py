@@ -3,7 +3,7 @@
 Each question of such a request is matched to the adapter's learned questions by content (type,
 instructions, criteria; the request's question id does not matter). A learned question becomes one slot
 read that also hands back the hidden state (`Backend.features`), scored by the adapter's fitted arithmetic
-and temperature; any other question is read as the base model would read it, zero-shot. Every answer says
+and temperature (for retrieved examples, the read's suffix carries the demonstrations first); any other question is read as the base model would read it, zero-shot. Every answer says
 which: `x_adapter` = {"name", "question" (the learned id, or null), "method"}. All adapters share the one
 base model in memory; their reads go through the same backend as every other request.
 """
@@ -64,8 +64,10 @@ def model_entries(adapters: dict[str, Adapter], release_date: str) -> list[dict]
     return rows
 
 
-def learned_plans(adapter: Adapter, renderer, state, questions: dict) -> dict[str, Plan]:
-    """A Plan per learned question of the request; questions the adapter did not learn are left out."""
+def learned_plans(adapter: Adapter, renderer, state, questions: dict, features: bool = True) -> dict[str, Plan]:
+    """A Plan per learned question of the request; questions the adapter did not learn are left out.
+    `features`: the backend hands out hidden states; then every learned read is the features read the labels
+    were learned from (the same numbers `onepass learn` fitted on), else a plain read."""
     matched = {qid: adapter.questions.get(signature_of(q)) for qid, q in questions.items()}
     matched = {qid: learned for qid, learned in matched.items() if learned is not None}
     embedding = None
@@ -77,13 +79,20 @@ def learned_plans(adapter: Adapter, renderer, state, questions: dict) -> dict[st
     for qid, learned in matched.items():
         rendered = renderer.question(questions[qid])
 
-        def combine(_reads, _conts, features, learned=learned) -> Outcome:
-            (lp, hidden), = features
+        def combine(reads, _conts, features=None, learned=learned) -> Outcome:
+            lp, hidden = features[0] if features else (reads[0], None)
             mass = float(np.exp(np.asarray(lp, dtype=np.float64)).sum())
             return Outcome(learned.scores(lp, hidden, embedding), mass,
                            extras={"x_adapter": {"name": adapter.name, "question": learned.qid, "method": learned.method}})
 
-        plans[qid] = Plan(features=[Read(rendered.suffix, rendered.label_ids)], combine=combine)
+        if learned.fitted.kind == "examples":  # demonstrations retrieved for this state, then the question
+            from onepass.learn.examples_method import examples_read
+
+            read = examples_read(learned.fitted, renderer, questions[qid], embedding)
+        else:
+            read = Read(rendered.suffix, rendered.label_ids)
+        # Without hidden states (remote engines) a method that does not read them is served from a plain read.
+        plans[qid] = Plan(features=[read], combine=combine) if features else Plan(reads=[read], combine=combine)
     return plans
 
 
