@@ -69,7 +69,8 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
                 result = learn_question(qid, view, train, val, test, binary=binary, methods=methods,
                                         resplits=args.resplits, seed=seed, log=log)
                 if engine and labels_n in args.examples:
-                    examples_on(result, engine, labels, question, needed(strata, args), train, val, test, binary, args, task, log)
+                    examples_on(result, engine, labels, question, needed(strata, args), train, val, test, binary,
+                                args, task, log)
                 base = {"task": task, "question": qid, "type": question.type, "classes": k, "labels": labels_n,
                         "seed": seed, "train": len(train), "validation": len(val), "test": len(test)}
                 for name, metrics in result.test.items():
@@ -104,7 +105,8 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
     return rows
 
 
-def examples_on(result, engine, labels, question, used: list[int], train, val, test, binary: bool, args, task: str, log) -> None:
+def examples_on(result, engine, labels, question, used: list[int], train, val, test, binary: bool, args, task: str,
+                log) -> None:
     """Add the retrieved-examples method to `result`, reading over the `used` items only (indices remapped)."""
     from onepass.learn.examples_method import add_examples
     from onepass.learn.features import FeatureStore
@@ -289,7 +291,8 @@ def main() -> int:
             latencies[task] = latency(engine, task, rows, args, log)
     summary = aggregate(rows)
     meta = {"model": args.model if engine else "none (MiniLM only)", "dtype": engine.dtype.value if engine else None,
-            "seeds": args.seeds, "budgets": args.budgets, "resplits": args.resplits, "test_size": args.test_size, "setfit": args.setfit,
+            "seeds": args.seeds, "budgets": args.budgets, "resplits": args.resplits, "test_size": args.test_size,
+            "setfit": args.setfit,
             "seconds": round(time.perf_counter() - started, 1),
             "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1), "latency": latencies}
     table = markdown(summary, meta)

@@ -192,7 +192,8 @@ def learn(args) -> int:
                 "labels": {"file": str(args.data), "items": n_own, "test_file": str(args.test) if args.test else None,
                            "seed": args.seed, "validation_share": args.val_share,
                            "test_share": None if args.test else args.test_share},
-                "methods_tried": methods + ([EXAMPLES] if with_examples else []), "resplits": args.resplits, "training_seconds": round(time.perf_counter() - started, 1),
+                "methods_tried": methods + ([EXAMPLES] if with_examples else []), "resplits": args.resplits,
+                "training_seconds": round(time.perf_counter() - started, 1),
                 "peak_memory_mb": _peak_rss_mb(), "questions": entries}
     (out / "questions.json").write_text(json.dumps(raw_questions, indent=2, ensure_ascii=False) + "\n")
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False, default=float) + "\n")

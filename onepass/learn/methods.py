@@ -116,7 +116,8 @@ def _score_combo(fitted: Fitted, view: View) -> np.ndarray:
 # "examples": the label distribution of the read with demonstrations (examples_method.py builds that read;
 # view.lp is what it gave), so its arithmetic is the zero-shot one.
 _SCORE: dict[str, Callable[[Fitted, View], np.ndarray]] = {
-    "zero-shot": _score_zero_shot, "examples": _score_zero_shot, "knn": _score_knn, "linear": _score_linear, "combo": _score_combo}
+    "zero-shot": _score_zero_shot, "examples": _score_zero_shot, "knn": _score_knn, "linear": _score_linear,
+    "combo": _score_combo}
 
 
 # -- fitting -------------------------------------------------------------------------------------------------
@@ -186,7 +187,8 @@ def _out_of_fold(train: View, fit_component: Callable[[View, View], Fitted | Non
     return out
 
 
-def fit_weights(zero_shot: np.ndarray, component: np.ndarray, gold: np.ndarray, component_cap: float = math.inf) -> np.ndarray:
+def fit_weights(zero_shot: np.ndarray, component: np.ndarray, gold: np.ndarray,
+                component_cap: float = math.inf) -> np.ndarray:
     """Non-negative (w_zero_shot, w_component) minimising NLL of w0 * zs + w1 * component, with w1 at most
     `component_cap` (1 for a fitted head: out of fold it is often never wrong on a few dozen labels, and an
     unbounded weight then makes the combination certain)."""

@@ -3,9 +3,10 @@
 Each question of such a request is matched to the adapter's learned questions by content (type,
 instructions, criteria; the request's question id does not matter). A learned question becomes one slot
 read that also hands back the hidden state (`Backend.features`), scored by the adapter's fitted arithmetic
-and temperature (for retrieved examples, the read's suffix carries the demonstrations first); any other question is read as the base model would read it, zero-shot. Every answer says
-which: `x_adapter` = {"name", "question" (the learned id, or null), "method"}. All adapters share the one
-base model in memory; their reads go through the same backend as every other request.
+and temperature (for retrieved examples, the read's suffix carries the demonstrations first); any other
+question is read as the base model would read it, zero-shot. Every answer says which: `x_adapter` =
+{"name", "question" (the learned id, or null), "method"}. All adapters share the one base model in memory;
+their reads go through the same backend as every other request.
 """
 
 from __future__ import annotations
