@@ -71,6 +71,8 @@ def task_rows(task: str, engine, args, log) -> list[dict]:
                 if engine and labels_n in args.examples:
                     examples_on(result, engine, labels, question, needed(strata, args), train, val, test, binary,
                                 args, task, log)
+                if engine and labels_n in args.lora:
+                    lora_on(result, engine, labels, question, train, val, test, binary, args, task, seed, labels_n, log)
                 base = {"task": task, "question": qid, "type": question.type, "classes": k, "labels": labels_n,
                         "seed": seed, "train": len(train), "validation": len(val), "test": len(test)}
                 for name, metrics in result.test.items():
@@ -116,6 +118,17 @@ def examples_on(result, engine, labels, question, used: list[int], train, val, t
     store = FeatureStore(engine, items, Path(args.cache) / task, log=log)
     remap = lambda idx: np.array([pos[int(i)] for i in idx], dtype=int)  # noqa: E731
     add_examples(result, engine, store, question, items, remap(train), remap(val), remap(test), binary=binary, log=log)
+
+
+def lora_on(result, engine, labels, question, train, val, test, binary: bool, args, task: str, seed: int, labels_n: int,
+            log) -> None:
+    """Add the LoRA method to `result` (trained once per task, question, budget and seed; the finished fit is
+    cached, so a rerun trains nothing)."""
+    from onepass.learn.lora_method import add_lora
+
+    folder = Path(args.cache) / task
+    add_lora(result, engine, question, labels.items, train, val, test, binary=binary, out=folder / "lora-adapters",
+             dirname=f"{result.qid}-{labels_n}-{seed}", cache_dir=folder, seed=seed, log=log)
 
 
 _served: dict = {}  # (task question signature, item index) -> served probabilities, across seeds and budgets
@@ -268,6 +281,9 @@ def main() -> int:
                         help=f"train/validation splits the choice averages over (default {RESPLITS}; 1: the given split only)")
     parser.add_argument("--examples", type=lambda s: [int(x) for x in s.split(",")], default=[],
                         help="label budgets at which to also fit retrieved examples (reads: six per validation item)")
+    parser.add_argument("--lora", type=lambda s: [int(x) for x in s.split(",")], default=[],
+                        help="label budgets at which to also train a LoRA adapter per question (reads: train, "
+                             "validation and test items again)")
     parser.add_argument("--setfit", action="store_true", help="also fit the SetFit baseline (minutes per fit)")
     parser.add_argument("--no-served", action="store_true", help="skip the served-policy zero-shot rows")
     parser.add_argument("--served-items", type=int, default=60, help="test items per seed the served policy answers")

@@ -135,6 +135,7 @@ class Engine:
         self._lock = None if backend.capabilities.reentrant else threading.Lock()
         # Adapters (`onepass learn`): more names for this model, each answering the questions it learned.
         self.adapters = serving.load_adapters(config.adapters, config.adapters_dir, model_id, backend, self.names)
+        serving.attach_lora(self.adapters, self)
 
     def available_readouts(self) -> list[str]:
         """The families a request may choose here: the head only with a head loaded."""

@@ -19,7 +19,19 @@ __all__ = ["run_plans", "plan_tokens", "answer_positions", "check_context"]
 
 
 def run_plans(backend: Backend, prefix: list[int], plans: dict[str, Plan]) -> dict[str, Outcome]:
-    """One backend call for every read of every plan, one for every continuation; then combine."""
+    """One backend call for every read of every plan, one for every continuation; then combine. A plan
+    with its own runner (a LoRA adapter's reads) is answered by it instead, after the shared calls."""
+    own = {qid: plan for qid, plan in plans.items() if plan.runner is not None}
+    if own:
+        shared = run_plans(backend, prefix, {qid: p for qid, p in plans.items() if qid not in own}) if len(own) < len(plans) else {}
+        for qid, plan in own.items():
+            checkpoint()
+            lps = plan.runner(prefix, plan.reads)
+            shared[qid] = plan.combine(lps, [])
+            missing = {int(t) for read, lp in zip(plan.reads, lps) for t, v in zip(read.token_ids, lp) if np.isnan(v)}
+            if missing:
+                shared[qid].extras["x_missing_labels"] = sorted(missing)
+        return {qid: shared[qid] for qid in plans}
     reads = [read for plan in plans.values() for read in plan.reads]
     conts = [c for plan in plans.values() for c in plan.continuations]
     feature_reads = [read for plan in plans.values() for read in plan.features]

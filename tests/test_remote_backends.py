@@ -110,6 +110,7 @@ class Fake:
     tokenize_offset: int = 0  # != 0: the engine's tokenizer disagrees with onepass's
     faults: list = field(default_factory=list)  # consumed one per read request: ("status", code, headers) | ("sleep", s) | ("garbage",)
     requests: list = field(default_factory=list)  # (path, body, headers)
+    loras: dict = field(default_factory=dict)  # vLLM LoRA modules: served name -> an object with .logprobs(prompt)
 
     def reads(self, path: str) -> list[dict]:
         return [body for p, body, _ in self.requests if p == path]
@@ -153,7 +154,8 @@ def make_app(fake: Fake) -> FastAPI:
     @app.get("/v1/models")
     async def models():
         return {"object": "list", "data": [{"id": SERVED, "object": "model", "owned_by": fake.kind,
-                                            "root": str(fake.tiny.dir), "max_model_len": 512}]}
+                                            "root": str(fake.tiny.dir), "max_model_len": 512},
+                                           *({"id": name, "object": "model", "parent": SERVED} for name in fake.loras)]}
 
     tokenize_path = "/tokenize" if fake.kind == "vllm" else "/v1/tokenize"
 
@@ -169,7 +171,7 @@ def make_app(fake: Fake) -> FastAPI:
         @app.post("/v1/completions")
         async def completions(request: Request):
             body = await request.json()
-            if body.get("model") != SERVED:
+            if body.get("model") != SERVED and body.get("model") not in fake.loras:
                 return vllm_error(404, f"The model `{body.get('model')}` does not exist.", "NotFoundError")
             if (body.get("max_tokens") or 16) < 1:
                 return vllm_error(400, f"max_tokens must be at least 1, got {body['max_tokens']}.")
@@ -189,7 +191,7 @@ def make_app(fake: Fake) -> FastAPI:
                 return fault
             choices = []
             for index, prompt in enumerate(prompts):
-                lp = fake.tiny.logprobs(prompt)
+                lp = fake.loras.get(body["model"], fake.tiny).logprobs(prompt)
                 sampled = int(np.argmax(lp))
                 wanted = ids if ids is not None else [int(i) for i in np.argsort(-lp)[:k]]
                 top = {sampled: lp[sampled], **{int(i): lp[int(i)] for i in wanted}}

@@ -58,6 +58,8 @@ class AdapterQuestion:
     temperature: float
     needs_hidden: bool
     needs_embedding: bool
+    # A LoRA method's reads, (prefix, reads) -> label log-probs: attached when served (serving.attach_lora).
+    runner: object = None
 
     def scores(self, lp: np.ndarray, h: np.ndarray | None, e: np.ndarray | None) -> np.ndarray:
         """The answer's logits for one read: the fitted arithmetic, divided by the fitted temperature."""

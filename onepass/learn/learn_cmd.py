@@ -23,10 +23,14 @@ from onepass.learn.labels import LabelsError, LabelSet, read_labels, read_questi
 from onepass.learn.examples_method import NAME as EXAMPLES
 from onepass.learn.examples_method import add_examples
 from onepass.learn.learner import RESPLITS, QuestionResult, ece_noise_floor, learn_question
+from onepass.learn.lora_method import NAME as LORA
+from onepass.learn.lora_method import add_lora
 from onepass.learn.methods import METHODS, View, log_softmax
 from onepass.learn.splits import stratified
 
 __all__ = ["register", "learn", "views"]
+
+OPT_IN = (EXAMPLES, LORA)  # methods that read the model again (not from the cached features): asked for by name
 
 
 def _err(message: str) -> int:
@@ -121,11 +125,11 @@ def learn(args) -> int:
     except LabelsError as error:
         return _err(str(error))
     methods = args.methods.split(",") if args.methods else list(METHODS)
-    unknown = [m for m in methods if m not in METHODS and m != EXAMPLES]
+    unknown = [m for m in methods if m not in METHODS and m not in OPT_IN]
     if unknown:
-        return _err(f"unknown method {unknown[0]!r}; the methods are {', '.join(METHODS)}, {EXAMPLES}")
-    with_examples = EXAMPLES in methods
-    methods = [m for m in methods if m != EXAMPLES]
+        return _err(f"unknown method {unknown[0]!r}; the methods are {', '.join([*METHODS, *OPT_IN])}")
+    with_examples, with_lora = EXAMPLES in methods, LORA in methods
+    methods = [m for m in methods if m not in OPT_IN]
     if "zero-shot" not in methods:
         methods.insert(0, "zero-shot")  # the fallback every question keeps
     problem = engine_setup.check_flags(args, calibration="none")
@@ -164,6 +168,9 @@ def learn(args) -> int:
         if result is not None and with_examples:
             add_examples(result, engine, store, labels.questions[qid], everything.items, train, val, test,
                          binary=binary, log=log)
+        if result is not None and with_lora:
+            add_lora(result, engine, labels.questions[qid], everything.items, train, val, test, binary=binary, out=out,
+                     dirname=f"lora-{len(entries)}", cache_dir=out / "cache", seed=args.seed, log=log)
         if result is None:
             from onepass.learn.methods import Fitted
 
@@ -192,7 +199,7 @@ def learn(args) -> int:
                 "labels": {"file": str(args.data), "items": n_own, "test_file": str(args.test) if args.test else None,
                            "seed": args.seed, "validation_share": args.val_share,
                            "test_share": None if args.test else args.test_share},
-                "methods_tried": methods + ([EXAMPLES] if with_examples else []), "resplits": args.resplits,
+                "methods_tried": methods + ([EXAMPLES] if with_examples else []) + ([LORA] if with_lora else []), "resplits": args.resplits,
                 "training_seconds": round(time.perf_counter() - started, 1),
                 "peak_memory_mb": _peak_rss_mb(), "questions": entries}
     (out / "questions.json").write_text(json.dumps(raw_questions, indent=2, ensure_ascii=False) + "\n")
@@ -249,8 +256,9 @@ def register(sub, model_args) -> None:
     p.add_argument("--seed", type=int, default=0, help="split seed (default 0)")
     p.add_argument("--val-share", type=_share, default=0.25, help="share of labels for validation (default 0.25)")
     p.add_argument("--test-share", type=_share, default=0.2, help="share of labels held out for test without --test (default 0.2)")
-    p.add_argument("--methods", help=f"comma-separated subset of: {', '.join(METHODS)}, {EXAMPLES} (default: all but "
-                                     f"{EXAMPLES}, which reads every validation item six more times; docs/learn.md)")
+    p.add_argument("--methods", help=f"comma-separated subset of: {', '.join([*METHODS, *OPT_IN])} (default: all but "
+                                     f"{EXAMPLES}, which reads every validation item six more times, and {LORA}, which "
+                                     "trains an adapter per question; docs/learn.md)")
     p.add_argument("--resplits", type=_count, default=RESPLITS,
                    help=f"train/validation splits of the labels the choice among methods averages over (default {RESPLITS})")
     p.set_defaults(fn=learn)

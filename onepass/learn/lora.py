@@ -164,6 +164,26 @@ class LoraFit:
             out[n] = torch.log_softmax(self.forward(self.decoder, [ids], ids=True)[0].double(), -1).cpu().numpy()
         return out
 
+    @torch.no_grad()
+    def read(self, prefix: list[int], reads: list) -> list[np.ndarray]:
+        """What `Backend.logprobs` gives, with the adapter applied: per read (`backends.base.Read`), the
+        full-vocabulary log-probabilities of its label ids after prefix + suffix (so x_label_mass stays the
+        label tokens' share). One lone pass per read, the pass `score_states` makes; the label logits are
+        its float32 ones (the trained numbers), the rest of the vocabulary only normalises, in the head's dtype."""
+        head = self.peft.get_base_model().get_output_embeddings()
+        out = []
+        for read in reads:
+            ids = torch.tensor([list(prefix) + list(read.suffix)], device=self.device)
+            amp = torch.autocast(self.device.type, dtype=torch.bfloat16) if self.autocast else contextlib.nullcontext()
+            with amp:
+                last = self.decoder(input_ids=ids, use_cache=False).last_hidden_state[:, -1]
+            labels = list(read.token_ids)
+            rows = head.weight[labels].float()
+            logits = F.linear(last.to(head.weight.dtype), head.weight, head.bias)[0].double()
+            logits[labels] = (last.float() @ rows.T)[0].double() + (0 if head.bias is None else head.bias[labels].double())
+            out.append((logits[labels] - torch.logsumexp(logits, -1)).cpu().numpy())
+        return out
+
     def scores(self, idx) -> np.ndarray:
         """(len(idx), k) label log-probabilities of the items `idx` of `states`."""
         return self.score_states([self.states[int(i)] for i in np.asarray(idx).reshape(-1)])

@@ -113,10 +113,12 @@ def _score_combo(fitted: Fitted, view: View) -> np.ndarray:
     return w[0] * log_softmax(view.lp) + w[1] * fitted.parts[0].scores(view)
 
 
-# "examples": the label distribution of the read with demonstrations (examples_method.py builds that read;
-# view.lp is what it gave), so its arithmetic is the zero-shot one.
+# "examples" and "lora": the label distribution of the read with demonstrations (examples_method.py builds
+# that read) or with the LoRA weights (lora_method.py); view.lp is what it gave, so the arithmetic is the
+# zero-shot one.
 _SCORE: dict[str, Callable[[Fitted, View], np.ndarray]] = {
-    "zero-shot": _score_zero_shot, "examples": _score_zero_shot, "knn": _score_knn, "linear": _score_linear,
+    "zero-shot": _score_zero_shot, "examples": _score_zero_shot, "lora": _score_zero_shot, "knn": _score_knn,
+    "linear": _score_linear,
     "combo": _score_combo}
 
 

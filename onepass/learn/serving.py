@@ -6,7 +6,10 @@ read that also hands back the hidden state (`Backend.features`), scored by the a
 and temperature (for retrieved examples, the read's suffix carries the demonstrations first); any other
 question is read as the base model would read it, zero-shot. Every answer says which: `x_adapter` =
 {"name", "question" (the learned id, or null), "method"}. All adapters share the one base model in memory;
-their reads go through the same backend as every other request.
+their reads go through the same backend as every other request, except a LoRA method's: in-process, its
+PEFT weights over a shadow of the one base model (onepass/learn/lora.py, no copy of the base weights); on
+vLLM, the LoRA module the engine serves under the name `lora_module` gives (the same read, another model
+name).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from onepass.learn.labels import question_signature
 from onepass.readouts.base import Outcome, Plan
 from onepass.render import state_text
 
-__all__ = ["load_adapters", "model_entries", "learned_plans", "signature_of", "mark"]
+__all__ = ["load_adapters", "attach_lora", "lora_module", "model_entries", "learned_plans", "signature_of", "mark"]
 
 
 def signature_of(question) -> str:
@@ -51,6 +54,48 @@ def load_adapters(paths: tuple[str, ...], folder: str | None, model_id: str, bac
                               "out; serve it in-process (--backend embedded)")
         adapters[adapter.name] = adapter
     return adapters
+
+
+def lora_module(adapter: Adapter, learned) -> str:
+    """The name vLLM serves a LoRA method's PEFT directory under: `--lora-modules NAME=DIR` with these."""
+    return f"{adapter.name}-{learned.fitted.info['dir']}"
+
+
+def attach_lora(adapters: dict[str, Adapter], engine) -> None:
+    """Give every learned question whose method is a LoRA adapter the runner that reads with it."""
+    import copy
+
+    for adapter in adapters.values():
+        for learned in adapter.questions.values():
+            if learned.fitted.kind != "lora":
+                continue
+            folder = adapter.path / learned.fitted.info["dir"]
+            name = engine.backend.name
+            if name == "embedded":
+                from onepass.learn.lora import load_lora
+
+                try:
+                    learned.runner = load_lora(engine, folder).read
+                except (OSError, ValueError) as error:
+                    raise ConfigError(f"adapter {adapter.name} ({adapter.path}): question {learned.qid}'s LoRA adapter "
+                                      f"in {folder} cannot be loaded: {error}") from None
+            elif name == "vllm":
+                from onepass.backends.remote_checks import pick_model
+
+                module = lora_module(adapter, learned)
+                try:
+                    pick_model(engine.backend.client, module)
+                except ConfigError:
+                    raise ConfigError(f"adapter {adapter.name}: question {learned.qid} was learned as a LoRA adapter, "
+                                      f"which vLLM serves as a LoRA module; start vLLM with --enable-lora --max-lora-rank "
+                                      f"{learned.fitted.info.get('rank') or 8} --lora-modules {module}={folder.resolve()}") from None
+                remote = copy.copy(engine.backend)  # the same engine and tokenizer, asked for the module by name
+                remote.model = module
+                learned.runner = remote.logprobs
+            else:
+                raise ConfigError(f"adapter {adapter.name}: question {learned.qid} was learned as a LoRA adapter, which "
+                                  f"onepass serves in-process or on vLLM, not on {name}; serve it with --backend "
+                                  "embedded or --backend vllm (docs/deployment.md)")
 
 
 def model_entries(adapters: dict[str, Adapter], release_date: str) -> list[dict]:
@@ -92,8 +137,13 @@ def learned_plans(adapter: Adapter, renderer, state, questions: dict, features: 
             read = examples_read(learned.fitted, renderer, questions[qid], embedding)
         else:
             read = Read(rendered.suffix, rendered.label_ids)
+        if learned.runner is not None:  # LoRA: the plain read, by the adapter's weights
+            plans[qid] = Plan(reads=[read], combine=combine, runner=learned.runner)
         # Without hidden states (remote engines) a method that does not read them is served from a plain read.
-        plans[qid] = Plan(features=[read], combine=combine) if features else Plan(reads=[read], combine=combine)
+        elif features:
+            plans[qid] = Plan(features=[read], combine=combine)
+        else:
+            plans[qid] = Plan(reads=[read], combine=combine)
     return plans
 
 

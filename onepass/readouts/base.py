@@ -43,6 +43,9 @@ class Plan:
     combine: Callable[[list[np.ndarray], list[list[np.ndarray]]], Outcome] = None  # type: ignore[assignment]
     # Called with the Outcome; returns another Plan whose combine gives the final Outcome, or None.
     followup: Callable[[Outcome], "Plan | None"] | None = None
+    # Reads another model answers (an adapter's LoRA weights over the base): (prefix, reads) -> what
+    # Backend.logprobs would give. Such a plan's reads stay out of the shared backend call.
+    runner: Callable[[list[int], list[Read]], list[np.ndarray]] | None = None
 
 
 class Readout(Protocol):
