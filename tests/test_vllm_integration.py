@@ -60,10 +60,37 @@ def model_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def vllm(model_dir, tmp_path_factory):
+def lora(embedded, tmp_path_factory):
+    """An `onepass learn` adapter whose `angry` question is a LoRA adapter, trained in-process on the tiny
+    model (float32), that vLLM serves as the LoRA module `learned-lora-0`."""
+    from onepass.learn.lora import train_lora
+    from onepass.wire import parse_request
+
+    question = parse_request(REQUESTS[0]).questions["angry"]
+    states = [f"Ticket {n}: the customer is {'furious' if n % 2 else 'happy'} about the order." for n in range(12)]
+    folder = tmp_path_factory.mktemp("lora-adapter")
+    train_lora(embedded, states, np.arange(12) % 2, question, np.arange(8), np.arange(8, 12), rank=4, top_layers=1,
+               epochs=3, lr=5e-2, autocast=False, out_dir=folder / "lora-0", log=lambda _m: None, progress=False)
+
+    def make():
+        from onepass.learn.adapter import Adapter, AdapterQuestion
+        from onepass.learn.labels import question_signature
+        from onepass.learn.methods import Fitted
+
+        learned = AdapterQuestion("angry", REQUESTS[0]["questions"]["angry"], "lora",
+                                  Fitted("lora", {}, {"dir": "lora-0", "rank": 4}), 1.0, False, False)
+        return Adapter("learned", folder, {"base_model": {"id": SERVED}, "labels": {"items": 12}, "questions": {}},
+                       {question_signature(question.model_dump(mode="json")): learned})
+
+    return folder, make
+
+
+@pytest.fixture(scope="module")
+def vllm(model_dir, lora, tmp_path_factory):
     log = tmp_path_factory.mktemp("vllm-log") / "vllm.log"
+    modules = ("--enable-lora", "--max-lora-rank", "4", "--lora-modules", f"learned-lora-0={lora[0] / 'lora-0'}")
     try:
-        server = tinymodel.VLLMProcess(model_dir, SERVED, log).__enter__()
+        server = tinymodel.VLLMProcess(model_dir, SERVED, log, extra_args=modules).__enter__()
     except tinymodel.EngineStartError as error:
         pytest.fail(f"vLLM (CPU build) did not start; this test must not be skipped.\n{error}", pytrace=False)
     print(f"\nvLLM started in {server.started_in_s:.1f}s at {server.url}")
@@ -145,3 +172,24 @@ def test_onepass_http_server_in_front_of_vllm(remote, embedded):
     assert response.status_code == 200
     got, want = probabilities(response.json()), probabilities(embedded.decide(REQUESTS[1]))
     assert max(abs(got[k] - want[k]) for k in want) < TOLERANCE
+
+
+def test_a_learned_lora_adapter_is_served_by_vllm_as_its_lora_module(remote, embedded, lora):
+    """vLLM's own LoRA path (its CPU build) answers the learned question as onepass's in-process read does."""
+    from onepass.learn import serving
+
+    _folder, make = lora
+    request = {**REQUESTS[0], "model": "learned"}
+    remote.adapters["learned"], embedded.adapters["learned"] = make(), make()
+    try:
+        serving.attach_lora(remote.adapters, remote)
+        serving.attach_lora(embedded.adapters, embedded)
+        got, want = probabilities(remote.decide(request)), probabilities(embedded.decide(request))
+        base = probabilities(embedded.decide(REQUESTS[0]))
+    finally:
+        del remote.adapters["learned"], embedded.adapters["learned"]
+    worst = max(abs(got[k] - want[k]) for k in want)
+    print(f"\n[lora] max |p_vllm - p_embedded| = {worst:.2e}; the adapter moves p(angry) by "
+          f"{abs(want['angry.noul'] - base['angry.noul']):.3f}")
+    assert worst < TOLERANCE
+    assert abs(want["angry.noul"] - base["angry.noul"]) > 10 * TOLERANCE  # agreeing on the adapter means something

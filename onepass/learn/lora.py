@@ -209,9 +209,11 @@ def train_lora(engine, states: list, gold: np.ndarray, question, train_idx, val_
                alpha: float = 16, top_layers: int | None = 4, cache_frozen: bool = True, epochs: int = 6,
                lr: float = 1e-3, batch: int = 8, patience: int = 2, seed: int = 0,
                targets: tuple[str, ...] = ATTENTION, autocast: bool | None = None, out_dir: Path | None = None,
-               log: Callable[[str], None] = print, progress: bool = True) -> LoraFit:
+               log: Callable[[str], None] = print, progress: bool = True, frozen: dict | None = None) -> LoraFit:
     """Train a LoRA adapter for `question` on items `train_idx` of `states` (gold answer indices `gold`),
-    choose the epoch on `val_idx` by NLL, save it into `out_dir` (PEFT format + lora_meta.json)."""
+    choose the epoch on `val_idx` by NLL, save it into `out_dir` (PEFT format + lora_meta.json).
+    `frozen`: a dict kept across calls on the same engine, states and autocast, so that several settings
+    trained on the same items compute the frozen layers' states once (keyed by the first trained layer)."""
     started = time.perf_counter()
     gold = np.asarray(gold)
     train_idx, val_idx = np.asarray(train_idx, dtype=int), np.asarray(val_idx, dtype=int)
@@ -238,16 +240,19 @@ def train_lora(engine, states: list, gold: np.ndarray, question, train_idx, val_
     if caching:
         t0 = time.perf_counter()
         bottom = _view(decoder, list(decoder.layers[:first]), norm=False)
-        run, rows = _view(decoder, list(decoder.layers[first:]), norm=True), {}
-        bar = _bar(len(ids), f"lora: caching states entering layer {first}", "item") if progress else None
+        run = _view(decoder, list(decoder.layers[first:]), norm=True)
+        rows = frozen.setdefault(first, {}) if frozen is not None else {}
+        todo = {i: x for i, x in ids.items() if i not in rows}
+        bar = _bar(len(todo), f"lora: caching states entering layer {first}", "item") if progress and todo else None
         with torch.no_grad():
-            for i, x in ids.items():  # one item per pass: no padding, exactly the lone pass's numbers
+            for i, x in todo.items():  # one item per pass: no padding, exactly the lone pass's numbers
                 amp = torch.autocast(fit.device.type, dtype=torch.bfloat16) if fit.autocast else contextlib.nullcontext()
                 with amp:
                     rows[i] = bottom(input_ids=x[None], use_cache=False).last_hidden_state[0].detach()
                 bar and bar.update(1)
         bar and bar.close()
         seconds["cache"] = round(time.perf_counter() - t0, 3)
+        rows = {i: rows[i] for i in ids}
         held = sum(r.numel() * r.element_size() for r in rows.values())
         log(f"lora: cached {len(rows)} items' states entering layer {first} ({held / 2**20:.1f} MiB) in {seconds['cache']:.1f} s")
     else:
