@@ -142,8 +142,9 @@ def remote_lora(tiny, tmp_path_factory):  # noqa: F811
     states = [f"Ticket {n}: the customer is {'furious' if n % 2 else 'happy'} about the order." for n in range(12)]
     folder = tmp_path_factory.mktemp("remote-lora")
     # float32 throughout (no bf16 autocast): the fake engine computes the module's answers in float32
-    fit = train_lora(local, states, np.arange(12) % 2, question, np.arange(8), np.arange(8, 12), rank=4, top_layers=1,
-                     epochs=3, lr=5e-2, autocast=False, out_dir=folder / "lora-0", log=lambda _m: None, progress=False)
+    # validated on its own training items: this checks serving, not learning, so the weights must move
+    fit = train_lora(local, states, np.arange(12) % 2, question, np.arange(8), np.arange(8), rank=4, top_layers=1,
+                     epochs=3, lr=3e-3, autocast=False, out_dir=folder / "lora-0", log=lambda _m: None, progress=False)
     manifest = {"base_model": {"id": SERVED}, "labels": {"items": 12}, "questions": {}}
 
     def make() -> Adapter:  # each engine loads its own (attach_lora gives its questions that engine's runner)
@@ -178,7 +179,7 @@ def test_a_lora_adapter_is_served_on_vllm_as_its_lora_module(tiny, engine_on, re
 def test_a_lora_adapter_vllm_does_not_serve_or_sglang_is_refused_with_what_to_do(engine_on, remote_lora):  # noqa: F811
     make, _fit = remote_lora
     vllm, _ = engine_on("vllm")
-    with pytest.raises(ConfigError, match=r"--enable-lora --max-lora-rank 4 --lora-modules learned-lora-0=/"):
+    with pytest.raises(ConfigError, match=r"--enable-lora --max-lora-rank 8 --lora-modules learned-lora-0=/"):
         serving.attach_lora({"learned": make()}, vllm)
     sglang, _ = engine_on("sglang")
     with pytest.raises(ConfigError, match="not on sglang; serve it with --backend embedded or --backend vllm"):

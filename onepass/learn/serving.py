@@ -61,6 +61,10 @@ def lora_module(adapter: Adapter, learned) -> str:
     return f"{adapter.name}-{learned.fitted.info['dir']}"
 
 
+# vLLM 0.32's --max-lora-rank accepts only these values; an adapter of rank r needs the first one >= r.
+VLLM_LORA_RANKS = (1, 8, 16, 32, 64, 128, 256, 320, 512)
+
+
 def attach_lora(adapters: dict[str, Adapter], engine) -> None:
     """Give every learned question whose method is a LoRA adapter the runner that reads with it."""
     import copy
@@ -83,12 +87,14 @@ def attach_lora(adapters: dict[str, Adapter], engine) -> None:
                 from onepass.backends.remote_checks import pick_model
 
                 module = lora_module(adapter, learned)
+                wanted = int(learned.fitted.info.get("rank") or 8)
+                rank = next((r for r in VLLM_LORA_RANKS if r >= wanted), wanted)
                 try:
                     pick_model(engine.backend.client, module)
                 except ConfigError:
                     raise ConfigError(f"adapter {adapter.name}: question {learned.qid} was learned as a LoRA adapter, "
                                       f"which vLLM serves as a LoRA module; start vLLM with --enable-lora --max-lora-rank "
-                                      f"{learned.fitted.info.get('rank') or 8} --lora-modules {module}={folder.resolve()}") from None
+                                      f"{rank} --lora-modules {module}={folder.resolve()}") from None
                 remote = copy.copy(engine.backend)  # the same engine and tokenizer, asked for the module by name
                 remote.model = module
                 learned.runner = remote.logprobs
